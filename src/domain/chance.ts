@@ -1,0 +1,147 @@
+// Chance sources. Every random outcome is drawn in `decide`/`setup` through a Chance
+// and written into the events, so replay folds events and never draws again.
+// - server: a PRNG whose stream is derived from (game seed, game version), so the
+//   same seed and the same commands give the same game.
+// - supplied: a referee hands in the outcomes (physical games, exact rulebook tests).
+import { createHash } from 'node:crypto';
+
+export interface Chance {
+  /** `count` independent uniform picks from `faces`, e.g. dice. */
+  roll<T>(faces: readonly T[], count: number): T[];
+  /** `count` distinct items drawn uniformly from `pool`, in the order drawn.
+   * `draw(pool, pool.length)` is a shuffle. Prefer drawing at the moment a card is
+   * revealed over shuffling up front: a referee then supplies only what is seen. */
+  draw<T>(pool: readonly T[], count: number): T[];
+  /** An unguessable 128-bit hex string, e.g. the salt of a commitment. */
+  secret(): string;
+}
+
+/** Thrown by a supplied chance source when the referee's outcomes do not fit. */
+export class SuppliedChanceError extends Error {
+  constructor(
+    readonly code: 'chance/outcome-missing' | 'chance/outcome-invalid' | 'chance/outcome-unused',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SuppliedChanceError';
+  }
+}
+
+/** sfc32: small, fast, and good enough for games; seeded from SHA-256. */
+class Sfc32 {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+  constructor(key: string) {
+    const h = createHash('sha256').update(key).digest();
+    this.a = h.readUInt32LE(0);
+    this.b = h.readUInt32LE(4);
+    this.c = h.readUInt32LE(8);
+    this.d = h.readUInt32LE(12);
+    for (let i = 0; i < 12; i++) this.next();
+  }
+  next(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return t >>> 0;
+  }
+  /** Uniform integer in [0, n) without modulo bias. */
+  below(n: number): number {
+    if (!Number.isInteger(n) || n <= 0 || n > 2 ** 32) throw new RangeError(`below(${n})`);
+    const limit = 2 ** 32 - (2 ** 32 % n);
+    for (;;) {
+      const x = this.next();
+      if (x < limit) return x % n;
+    }
+  }
+}
+
+/** A server chance source for one command: the stream is keyed by (seed, version). */
+export function serverChance(seed: string, version: number | string): Chance {
+  const rng = new Sfc32(`${seed}:${version}`);
+  return {
+    roll: (faces, count) => {
+      if (faces.length === 0) throw new RangeError('roll from no faces');
+      return Array.from({ length: count }, () => faces[rng.below(faces.length)]!);
+    },
+    draw: (pool, count) => {
+      if (count > pool.length) throw new RangeError(`draw ${count} from ${pool.length}`);
+      const rest = [...pool];
+      const drawn = [];
+      for (let i = 0; i < count; i++) drawn.push(rest.splice(rng.below(rest.length), 1)[0]!);
+      return drawn;
+    },
+    secret: () =>
+      Array.from({ length: 4 }, () => rng.next().toString(16).padStart(8, '0')).join(''),
+  };
+}
+
+const sameValue = (a: unknown, b: unknown): boolean =>
+  a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** A chance source that hands out the referee's outcomes in order. Each roll or draw
+ * consumes one supplied value per die or card; a value must be one of the faces (or
+ * one of the items still in the pool). Secrets are not the referee's business: they
+ * come from `secretSeed`. Call `assertAllUsed()` after the command. */
+export function suppliedChance(
+  outcomes: readonly unknown[],
+  secretSeed: string,
+): Chance & { assertAllUsed(): void; readonly used: number } {
+  let next = 0;
+  const rng = new Sfc32(`secret:${secretSeed}`);
+  const take = (what: string): unknown => {
+    if (next >= outcomes.length) {
+      throw new SuppliedChanceError(
+        'chance/outcome-missing',
+        `the supplied outcomes ran out: ${what} needs outcome #${next + 1}`,
+      );
+    }
+    return outcomes[next++];
+  };
+  return {
+    get used() {
+      return next;
+    },
+    roll: (faces, count) =>
+      Array.from({ length: count }, () => {
+        const value = take('a roll');
+        const face = faces.find((f) => sameValue(f, value));
+        if (face === undefined) {
+          throw new SuppliedChanceError(
+            'chance/outcome-invalid',
+            `outcome #${next} (${JSON.stringify(value)}) is not one of ${JSON.stringify(faces)}`,
+          );
+        }
+        return face;
+      }),
+    draw: (pool, count) => {
+      const rest = [...pool];
+      return Array.from({ length: count }, () => {
+        const value = take('a draw');
+        const at = rest.findIndex((item) => sameValue(item, value));
+        if (at < 0) {
+          throw new SuppliedChanceError(
+            'chance/outcome-invalid',
+            `outcome #${next} (${JSON.stringify(value)}) is not among the items left to draw`,
+          );
+        }
+        return rest.splice(at, 1)[0]!;
+      });
+    },
+    secret: () =>
+      Array.from({ length: 4 }, () => rng.next().toString(16).padStart(8, '0')).join(''),
+    assertAllUsed: () => {
+      if (next < outcomes.length) {
+        throw new SuppliedChanceError(
+          'chance/outcome-unused',
+          `${outcomes.length - next} supplied outcome(s) were not needed by this command`,
+        );
+      }
+    },
+  };
+}

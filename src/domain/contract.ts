@@ -1,0 +1,143 @@
+// The game-module contract: what every game (Pechvogel, Fackel+Keule, Mistkäfer,
+// Porca Miseria) gives the platform. A game is a Decider: `decide` checks a command
+// against the state and answers with events (or a violation), `evolve` folds one
+// event into the state. Everything here is pure: no I/O, no clock, no Math.random.
+// Time arrives as `ctx.now`; chance arrives through `ctx.chance` and is written into
+// the events, so folding the recorded events never needs either.
+import type { z } from 'zod';
+import type { Chance } from './chance.ts';
+
+/** Seats are numbered 0..n-1 in clockwise order. */
+export type Seat = number;
+
+/** Who issues a command. A referee acting for a seat is a `seat` actor here; the
+ * event store records who really sent it. */
+export type Actor =
+  | { readonly kind: 'seat'; readonly seat: Seat }
+  /** The server itself, e.g. the scheduler when a deadline passes. */
+  | { readonly kind: 'system' };
+
+/** Who looks at the game. `all` sees everything (replay of a finished game). */
+export type Viewer =
+  | { readonly kind: 'seat'; readonly seat: Seat }
+  | { readonly kind: 'spectator' }
+  | { readonly kind: 'all' };
+
+export interface RuleViolation {
+  /** Stable and namespaced, e.g. `pechvogel/not-your-turn`. Clients switch on it. */
+  readonly code: string;
+  /** For humans; may change between releases. */
+  readonly message: string;
+}
+
+export const violation = (code: string, message: string): RuleViolation => ({ code, message });
+
+export const isViolation = <E>(x: readonly E[] | RuleViolation): x is RuleViolation =>
+  !Array.isArray(x);
+
+/** Everything `decide` and `setup` may use besides the state and the command. */
+export interface DecideContext {
+  readonly actor: Actor;
+  /** Milliseconds since the epoch, from the server's clock (or a test's). */
+  readonly now: number;
+  readonly chance: Chance;
+}
+
+export interface SetupContext {
+  readonly now: number;
+  readonly chance: Chance;
+}
+
+/** Who may act now. Several seats may act at once (simultaneous choices, reaction
+ * windows, races). When `deadline` is set the platform sends the system command
+ * `{ type: 'timeout' }` once `now >= deadline`; `decide` must accept it then. */
+export interface Pending {
+  readonly seats: readonly Seat[];
+  readonly deadline?: number;
+}
+
+export interface GameResult {
+  /** Final score per seat, index = seat. */
+  readonly scores: readonly number[];
+  /** 1 = best; tied seats share a rank. Index = seat. */
+  readonly ranks: readonly number[];
+  /** Seats with rank 1. */
+  readonly winners: readonly Seat[];
+}
+
+export interface Setup<O> {
+  readonly options: O;
+  readonly seats: number;
+}
+
+/** The shape every command union member has. Game commands never carry chance
+ * outcomes themselves: in `supplied` chance mode the platform passes the referee's
+ * outcomes in through `ctx.chance`. */
+export interface Command {
+  readonly type: string;
+}
+export interface GameEvent {
+  readonly type: string;
+}
+
+export interface GameModule<
+  O = unknown,
+  S = unknown,
+  C extends Command = Command,
+  E extends GameEvent = GameEvent,
+  V = unknown,
+> {
+  /** URL-safe id, e.g. `pechvogel`, `fackel-und-keule`. */
+  readonly type: string;
+  readonly title: string;
+  /** Bumped whenever a rule interpretation changes; recorded with every game. */
+  readonly rulesVersion: string;
+  readonly players: { readonly min: number; readonly max: number };
+  /** Facts a client or the catalog may show. */
+  readonly traits: {
+    readonly hiddenInformation: boolean;
+    readonly simultaneous: boolean;
+    readonly realTime: boolean;
+  };
+  /** zod schemas: validation at the boundary and the source of OpenAPI. Options
+   * have defaults, so `optionsSchema.parse({})` is valid. */
+  readonly optionsSchema: z.ZodType<O>;
+  readonly commandSchema: z.ZodType<C>;
+  readonly eventSchema: z.ZodType<E>;
+  /** This project's edition data (components the rulebook does not list), as JSON. */
+  readonly edition: unknown;
+
+  /** Checked before a game is created; e.g. player count against an option. */
+  validateSetup?(setup: Setup<O>): RuleViolation | null;
+  initialState(setup: Setup<O>): S;
+  /** The opening events (deals, shuffles, the first deadline) once all seats sit. */
+  setup(state: S, ctx: SetupContext): E[];
+  decide(state: S, command: C, ctx: DecideContext): E[] | RuleViolation;
+  /** Pure and total; never draws chance, never reads the clock. */
+  evolve(state: S, event: E): S;
+
+  view(state: S, viewer: Viewer): V;
+  /** The event as `viewer` may see it. `before` is the state the event applies to. */
+  redact(event: E, viewer: Viewer, before: S): E;
+  pending(state: S): Pending;
+  /** Every command `seat` may send now, without chance outcomes. Commands whose
+   * parameters are continuous or huge may be listed by a representative form; say so
+   * in the game's docs. */
+  legalCommands(state: S, seat: Seat): C[];
+  result(state: S): GameResult | null;
+}
+
+/** Folds events onto the initial state. */
+export function fold<O, S, C extends Command, E extends GameEvent>(
+  game: GameModule<O, S, C, E>,
+  setup: Setup<O>,
+  events: readonly E[],
+): S {
+  return events.reduce((state, event) => game.evolve(state, event), game.initialState(setup));
+}
+
+/** Ranks seats by score, higher is better, ties share a rank. */
+export function rankByScore(scores: readonly number[]): GameResult {
+  const ranks = scores.map((s) => 1 + scores.filter((t) => t > s).length);
+  return { scores, ranks, winners: ranks.flatMap((r, seat) => (r === 1 ? [seat] : [])) };
+}
