@@ -1,0 +1,83 @@
+// Folds one event into the state. Pure and total: everything comes from the event.
+import type { Seat } from '../contract.ts';
+import { cardById } from './edition.ts';
+import type { PorcaEvent } from './events.ts';
+import type { PorcaState } from './state.ts';
+import type { CardId } from './vocabulary.ts';
+
+const without = (pile: readonly CardId[], cards: readonly CardId[]): CardId[] => {
+  const rest = [...pile];
+  for (const card of cards) {
+    const at = rest.lastIndexOf(card);
+    if (at >= 0) rest.splice(at, 1);
+  }
+  return rest;
+};
+
+const replaceAt = <T>(list: readonly T[], seat: Seat, value: T): T[] =>
+  list.map((item, i) => (i === seat ? value : item));
+
+const noOneHasPassed = (state: PorcaState): boolean[] => state.passed.map(() => false);
+
+export function evolve(state: PorcaState, event: PorcaEvent): PorcaState {
+  switch (event.type) {
+    case 'GameStarted':
+      return { ...state, phase: 'reveal', startingSeat: event.startingSeat, letterA: event.startingSeat, openedAt: event.at };
+    case 'CardRevealed':
+      return {
+        ...state,
+        phase: cardById[event.card]?.kind === 'touch' ? 'touch' : 'symbol',
+        card: event.card,
+        stack: without(state.stack, [event.card]),
+        openedAt: event.receivedAt,
+      };
+    case 'TargetGrabbed':
+      return { ...state, grabs: [...state.grabs, { seat: event.seat, target: event.target, receivedAt: event.receivedAt }] };
+    case 'HandSlapped':
+      return { ...state, hands: [...state.hands, { seat: event.seat, receivedAt: event.receivedAt }] };
+    case 'Passed':
+      return { ...state, passed: replaceAt(state.passed, event.seat, true) };
+    case 'WinningPaid':
+      return {
+        ...state,
+        stack: without(state.stack, [event.card]),
+        winnings: replaceAt(state.winnings, event.seat, [...(state.winnings[event.seat] ?? []), event.card]),
+      };
+    case 'CompensationReceived':
+      return {
+        ...state,
+        compensation: replaceAt(state.compensation, event.seat, [...(state.compensation[event.seat] ?? []), event.target]),
+      };
+    case 'LossPaid':
+      return {
+        ...state,
+        winnings: replaceAt(state.winnings, event.seat, without(state.winnings[event.seat] ?? [], event.cards)),
+        jackpot: [...state.jackpot, ...event.cards],
+      };
+    case 'CardAddedToJackpot':
+      return { ...state, jackpot: [...state.jackpot, event.card], card: null };
+    case 'TouchCardWon':
+      return {
+        ...state,
+        card: null,
+        jackpot: without(state.jackpot, event.jackpot),
+        winnings: replaceAt(state.winnings, event.seat, [...(state.winnings[event.seat] ?? []), event.card, ...event.jackpot]),
+      };
+    case 'StartingPlayerChanged':
+      return {
+        ...state,
+        phase: 'reveal',
+        startingSeat: event.seat,
+        letterA: state.options.expert ? event.seat : state.letterA,
+        openedAt: event.at,
+        card: null,
+        grabs: [],
+        hands: [],
+        passed: noOneHasPassed(state),
+        stack: [...state.stack, ...event.returnedToStack],
+        jackpot: without(state.jackpot, event.returnedToStack),
+      };
+    case 'GameEnded':
+      return { ...state, phase: 'over', endReason: event.reason };
+  }
+}

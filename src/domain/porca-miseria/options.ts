@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const optionsSchema = z
+  .object({
+    expert: z
+      .boolean()
+      .default(false)
+      .describe('Variant for experts: the lucky numbers move with the starting player.'),
+    revealMs: z
+      .number()
+      .int()
+      .min(500)
+      .max(120_000)
+      .default(5_000)
+      .describe('How long the starting player has to reveal the top card before the server reveals it.'),
+    windowMs: z
+      .number()
+      .int()
+      .min(500)
+      .max(120_000)
+      .default(4_000)
+      .describe('How long a revealed card stays open for grabs or slaps before the action is settled.'),
+  })
+  .describe('Porca Miseria options; the player count (3-8) is the number of seats.');
+
+export type Options = z.infer<typeof optionsSchema>;

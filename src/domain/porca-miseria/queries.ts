@@ -1,0 +1,45 @@
+// Who may act now, what each seat may send, and the result.
+import type { GameResult, Pending, Seat } from '../contract.ts';
+import { rankByScore } from '../contract.ts';
+import type { PorcaCommand } from './commands.ts';
+import { deadlineOf, type PorcaState } from './state.ts';
+import { freeTargets, seatsThatMayGrab } from './symbol-action.ts';
+import { seatsThatMaySlap } from './touch-action.ts';
+
+export function pending(state: PorcaState): Pending {
+  const deadline = deadlineOf(state);
+  switch (state.phase) {
+    case 'reveal':
+      return { seats: [state.startingSeat], deadline: deadline ?? 0 };
+    case 'symbol':
+      return { seats: seatsThatMayGrab(state), deadline: deadline ?? 0 };
+    case 'touch':
+      return { seats: seatsThatMaySlap(state), deadline: deadline ?? 0 };
+    default:
+      return { seats: [] };
+  }
+}
+
+/** The clock is not an input here: once the deadline has passed, decide refuses these
+ * with `too-late` until the server's timeout settles the window. */
+export function legalCommands(state: PorcaState, seat: Seat): PorcaCommand[] {
+  if (!pending(state).seats.includes(seat)) return [];
+  switch (state.phase) {
+    case 'reveal':
+      return [{ type: 'reveal' }];
+    case 'symbol':
+      return [...freeTargets(state).map((target): PorcaCommand => ({ type: 'grab', target })), { type: 'pass' }];
+    case 'touch':
+      return [{ type: 'slap' }, { type: 'pass' }];
+    default:
+      return [];
+  }
+}
+
+/** Each seat's cards: its winnings plus target cards received as compensation. */
+export const scoresOf = (state: PorcaState): number[] =>
+  state.winnings.map((cards, seat) => cards.length + (state.compensation[seat]?.length ?? 0));
+
+export function result(state: PorcaState): GameResult | null {
+  return state.phase === 'over' ? rankByScore(scoresOf(state)) : null;
+}

@@ -1,0 +1,63 @@
+// The table as the server keeps it. The stack is an unordered multiset of card ids:
+// its order does not exist until a card is drawn through chance.
+import type { Seat } from '../contract.ts';
+import type { Options } from './options.ts';
+import { deckIds } from './edition.ts';
+import type { CardId, Phase, Symbol } from './vocabulary.ts';
+
+export type Grab = { readonly seat: Seat; readonly target: Symbol; readonly receivedAt: number };
+export type Hand = { readonly seat: Seat; readonly receivedAt: number };
+
+export interface PorcaState {
+  readonly options: Options;
+  readonly seats: number;
+  readonly phase: Phase;
+  /** Unordered: the cards left face down. */
+  readonly stack: readonly CardId[];
+  /** Oldest first. */
+  readonly jackpot: readonly CardId[];
+  /** Per seat, face up, oldest first. */
+  readonly winnings: readonly (readonly CardId[])[];
+  /** Per seat, target cards received at the end as compensation for missing cards. */
+  readonly compensation: readonly (readonly Symbol[])[];
+  readonly startingSeat: Seat;
+  /** Seat holding player A's lucky numbers: the first starting player, or in the expert
+   * variant the current one. */
+  readonly letterA: Seat;
+  /** When the current reveal or action window opened (ms since epoch). */
+  readonly openedAt: number;
+  readonly card: CardId | null;
+  /** In the order received; a target card appears at most once. */
+  readonly grabs: readonly Grab[];
+  /** The stack of hands, bottom first. */
+  readonly hands: readonly Hand[];
+  readonly passed: readonly boolean[];
+  readonly endReason: 'stack-exhausted' | 'stack-empty' | null;
+}
+
+export function initialState(options: Options, seats: number): PorcaState {
+  return {
+    options,
+    seats,
+    phase: 'setup',
+    stack: deckIds,
+    jackpot: [],
+    winnings: Array.from({ length: seats }, () => []),
+    compensation: Array.from({ length: seats }, () => []),
+    startingSeat: 0,
+    letterA: 0,
+    openedAt: 0,
+    card: null,
+    grabs: [],
+    hands: [],
+    passed: Array.from({ length: seats }, () => false),
+    endReason: null,
+  };
+}
+
+/** The deadline of the current window, or null when nothing is open. */
+export function deadlineOf(state: PorcaState): number | null {
+  if (state.phase === 'reveal') return state.openedAt + state.options.revealMs;
+  if (state.phase === 'symbol' || state.phase === 'touch') return state.openedAt + state.options.windowMs;
+  return null;
+}

@@ -1,0 +1,44 @@
+// "Action with a Touch Card": the stack of hands, the sandwich, and the bottom hand.
+import type { Seat } from '../contract.ts';
+import type { Emitter } from './emitter.ts';
+import type { PorcaState } from './state.ts';
+import { changeStartingPlayer } from './starting-player.ts';
+import { handsPerPlayer } from './vocabulary.ts';
+
+export const handsLaid = (state: PorcaState, seat: Seat): number =>
+  state.hands.filter((hand) => hand.seat === seat).length;
+
+/** Seats that may still slap: not passed and a hand left. */
+export function seatsThatMaySlap(state: PorcaState): Seat[] {
+  return state.passed.flatMap((passed, seat) => (!passed && handsLaid(state, seat) < handsPerPlayer ? [seat] : []));
+}
+
+/** A sandwich: the top hand and the hand two below it are the same seat's, so exactly
+ * one hand (necessarily another player's) lies between them. */
+export function topMakesSandwich(state: PorcaState): boolean {
+  const { hands } = state;
+  const top = hands[hands.length - 1];
+  const twoBelow = hands[hands.length - 3];
+  return top !== undefined && twoBelow !== undefined && top.seat === twoBelow.seat;
+}
+
+/** The touch card and the whole jackpot go to `seat`. */
+function award(out: Emitter, seat: Seat, by: 'sandwich' | 'bottom-hand', at: number): void {
+  const { card, jackpot } = out.state;
+  out.emit({ type: 'TouchCardWon', seat, by, card: card ?? '', jackpot: [...jackpot] });
+  changeStartingPlayer(out, at);
+}
+
+export function winBySandwich(out: Emitter, at: number): void {
+  const top = out.state.hands[out.state.hands.length - 1];
+  if (top) award(out, top.seat, 'sandwich', at);
+}
+
+/** Nobody will or can slap again, or the deadline passed, with no sandwich: the bottom
+ * hand wins. With no hand at all the touch card goes to the jackpot. */
+export function settleTouchCard(out: Emitter, at: number): void {
+  const bottom = out.state.hands[0];
+  if (bottom) return award(out, bottom.seat, 'bottom-hand', at);
+  out.emit({ type: 'CardAddedToJackpot', card: out.state.card ?? '' });
+  changeStartingPlayer(out, at);
+}
