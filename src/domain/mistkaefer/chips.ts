@@ -1,0 +1,29 @@
+// Chips change hands face down: drawn blind from the supply or from a victim's pile.
+import type { Seat } from '../contract.ts';
+import type { Chance } from '../chance.ts';
+import type { Run } from './run.ts';
+import { emit, isOver } from './run.ts';
+import { supplyList, supplySize } from './state.ts';
+
+/** Takes up to `wanted` chips; an exhausted supply gives what it still has (docs: supply runs out). */
+export function takeChips(run: Run, seat: Seat, wanted: number, chance: Chance): Run {
+  const count = Math.min(wanted, supplySize(run.state.chips));
+  if (count === 0 || isOver(run)) return run;
+  const chips = chance.draw(supplyList(run.state.chips), count);
+  return emit(run, { type: 'ChipsTaken', seat, count, chips });
+}
+
+export function stealChip(run: Run, thief: Seat, victim: Seat, chance: Chance): Run {
+  const hand = run.state.hands[victim]!;
+  if (hand.length === 0 || isOver(run)) return run;
+  const [chip] = chance.draw(hand, 1);
+  return emit(run, { type: 'ChipStolen', thief, victim, chip: chip! });
+}
+
+/** Other seats holding at least one chip, clockwise from the thief. */
+export const chipHolders = (run: Run, thief: Seat): Seat[] => {
+  const n = run.state.seats;
+  return Array.from({ length: n - 1 }, (_, i) => (thief + 1 + i) % n).filter(
+    (s) => run.state.hands[s]!.length > 0,
+  );
+};

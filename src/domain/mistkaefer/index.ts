@@ -1,0 +1,47 @@
+// Mistkäfer as a game module for the platform.
+import type { GameModule } from '../contract.ts';
+import { rankByScore, violation } from '../contract.ts';
+import { codes } from './codes.ts';
+import type { Command } from './commands.ts';
+import { commandSchema } from './commands.ts';
+import { decide } from './decide.ts';
+import { edition } from './edition.ts';
+import type { Event } from './events.ts';
+import { eventSchema } from './events.ts';
+import { evolve } from './evolve.ts';
+import { legalCommands, pending } from './legal.ts';
+import type { Options } from './options.ts';
+import { optionsSchema } from './options.ts';
+import type { State } from './state.ts';
+import { componentsFor, initialState } from './state.ts';
+import type { View } from './view.ts';
+import { redact, view } from './view.ts';
+
+export const mistkaefer: GameModule<Options, State, Command, Event, View> = {
+  type: 'mistkaefer',
+  title: 'Mistkäfer',
+  rulesVersion: '1',
+  players: { min: 2, max: 4 },
+  traits: { hiddenInformation: true, simultaneous: false, realTime: false },
+  optionsSchema,
+  commandSchema,
+  eventSchema,
+  edition,
+  validateSetup: ({ seats }) =>
+    seats >= 2 && seats <= 4 ? null : violation(codes.playerCount, 'Mistkäfer is for 2 to 4 players.'),
+  initialState: ({ seats }) => initialState(seats),
+  // "The biggest dung beetle begins": the platform's seat 0.
+  setup: (state) => [{ type: 'GameStarted', seats: state.seats, ...componentsFor(state.seats), firstSeat: 0 }],
+  decide,
+  evolve,
+  view,
+  redact: (event, viewer) => redact(event, viewer),
+  pending,
+  legalCommands,
+  result: (state) =>
+    state.winner === null
+      ? null
+      : rankByScore(Array.from({ length: state.seats }, (_, s) => (s === state.winner ? 1 : 0))),
+};
+
+export type { Command, Event, Options, State, View };

@@ -1,0 +1,33 @@
+// Builds a command's events one at a time, folding each so later steps (and chance
+// draws) see the state they apply to. A chip gain that reaches the goal ends the game
+// on the spot: the winner is announced and nothing after it happens.
+import type { Seat } from '../contract.ts';
+import type { Event } from './events.ts';
+import { evolve } from './evolve.ts';
+import type { State } from './state.ts';
+import { hasWon } from './state.ts';
+
+export interface Run {
+  readonly state: State;
+  readonly events: readonly Event[];
+}
+
+export const begin = (state: State): Run => ({ state, events: [] });
+
+export const isOver = (run: Run): boolean => run.state.phase === 'over';
+
+const gainer = (event: Event): Seat | null =>
+  event.type === 'ChipsTaken' ? event.seat : event.type === 'ChipStolen' ? event.thief : null;
+
+export function emit(run: Run, event: Event): Run {
+  if (isOver(run)) return run;
+  const next = { state: evolve(run.state, event), events: [...run.events, event] };
+  const seat = gainer(event);
+  return seat !== null && hasWon(next.state, seat) ? emit(next, { type: 'GameWon', seat }) : next;
+}
+
+/** The turn passes clockwise, or stays with the seat while it has an extra turn. */
+export function endTurn(run: Run): Run {
+  const { active, extraTurns, seats } = run.state;
+  return emit(run, { type: 'TurnEnded', seat: active, next: extraTurns > 0 ? active : (active + 1) % seats });
+}

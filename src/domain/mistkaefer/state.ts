@@ -1,0 +1,101 @@
+// The game state and the queries the rules ask of it.
+import type { Seat } from '../contract.ts';
+import { edition } from './edition.ts';
+import type { BonusKind, ChipKind, Colour, PerChip, PerColour, Phase } from './vocabulary.ts';
+import { chipKinds } from './vocabulary.ts';
+
+/** One player's tableau: per colour, the values of the dice from left to right. */
+export type Tableau = PerColour<readonly number[]>;
+
+export interface State {
+  readonly seats: number;
+  readonly phase: Phase;
+  readonly active: Seat;
+  /** Dice in the middle of the table, per colour. */
+  readonly dice: PerColour<number>;
+  /** The face-down chip supply: an unordered multiset. */
+  readonly chips: PerChip<number>;
+  readonly tableaus: readonly Tableau[];
+  /** Each seat's face-down chips; only the owner knows their kinds. */
+  readonly hands: readonly (readonly ChipKind[])[];
+  /** The dice just rolled and not yet placed. */
+  readonly rolled: { readonly colour: Colour; readonly values: readonly number[] } | null;
+  /** Bonus spaces occupied this turn and not yet resolved. */
+  readonly bonuses: readonly BonusKind[];
+  readonly extraTurns: number;
+  /** Completed turns per seat; stealing waits until every seat has one (the 1st round). */
+  readonly turnsTaken: readonly number[];
+  readonly winner: Seat | null;
+}
+
+export const emptyTableau: Tableau = { green: [], yellow: [], blue: [] };
+
+export const perColour = <T>(f: (c: Colour) => T): PerColour<T> =>
+  ({ green: f('green'), yellow: f('yellow'), blue: f('blue') });
+
+/** The components in play for this player count, after the rulebook's removals. */
+export function componentsFor(seats: number): { dice: PerColour<number>; chips: PerChip<number> } {
+  const removed = edition.removed[String(seats)];
+  return {
+    dice: perColour(() => edition.dicePerColour - (removed?.dicePerColour ?? 0)),
+    chips: {
+      oneDungBall: edition.chips.oneDungBall - (removed?.chips.oneDungBall ?? 0),
+      twoDungBalls: edition.chips.twoDungBalls - (removed?.chips.twoDungBalls ?? 0),
+      cloverLeaf: edition.chips.cloverLeaf - (removed?.chips.cloverLeaf ?? 0),
+    },
+  };
+}
+
+export function initialState(seats: number): State {
+  return {
+    seats,
+    phase: 'setup',
+    active: 0,
+    dice: perColour(() => 0),
+    chips: { oneDungBall: 0, twoDungBalls: 0, cloverLeaf: 0 },
+    tableaus: Array.from({ length: seats }, () => emptyTableau),
+    hands: Array.from({ length: seats }, () => []),
+    rolled: null,
+    bonuses: [],
+    extraTurns: 0,
+    turnsTaken: Array.from({ length: seats }, () => 0),
+    winner: null,
+  };
+}
+
+/** The supply as a list, for `ctx.chance.draw`. */
+export const supplyList = (chips: PerChip<number>): ChipKind[] =>
+  chipKinds.flatMap((k) => Array.from({ length: chips[k] }, () => k));
+
+export const supplySize = (chips: PerChip<number>): number =>
+  chipKinds.reduce((n, k) => n + chips[k], 0);
+
+export const lastDie = (row: readonly number[]): number | undefined => row[row.length - 1];
+
+/** New dice must be higher than the last die of their row. */
+export const placeable = (row: readonly number[], value: number): boolean =>
+  value > (lastDie(row) ?? 0);
+
+export const stealingAllowed = (state: State): boolean => state.turnsTaken.every((n) => n > 0);
+
+export const otherSeats = (state: State, seat: Seat): Seat[] =>
+  Array.from({ length: state.seats }, (_, s) => s).filter((s) => s !== seat);
+
+/** Seats whose row of `colour` ends with `value`: each may lose that one die. */
+export const stealableFrom = (state: State, seat: Seat, colour: Colour, value: number): Seat[] =>
+  stealingAllowed(state)
+    ? otherSeats(state, seat).filter((s) => lastDie(state.tableaus[s]![colour]) === value)
+    : [];
+
+export const dungBalls = (hand: readonly ChipKind[]): number =>
+  hand.reduce((n, k) => n + edition.dungBalls[k], 0);
+
+export const hasWon = (state: State, seat: Seat): boolean => {
+  const hand = state.hands[seat]!;
+  return (
+    hand.filter((k) => k === 'cloverLeaf').length >= edition.win.cloverLeaves ||
+    dungBalls(hand) >= edition.win.dungBalls[String(state.seats)]!
+  );
+};
+
+export const diceCount = (tableau: Tableau): PerColour<number> => perColour((c) => tableau[c].length);
