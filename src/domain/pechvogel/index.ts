@@ -1,0 +1,36 @@
+// Pechvogel as one GameModule object: the facts of the game and its functions.
+import type { GameModule } from '../contract.ts';
+import { commandSchema, type PechvogelCommand } from './commands.ts';
+import { decide } from './decide.ts';
+import { edition } from './edition.ts';
+import { eventSchema, type PechvogelEvent } from './events.ts';
+import { evolve } from './evolve.ts';
+import { legalCommands, pending } from './legal.ts';
+import { optionsSchema, PLAYERS, validateSetup, type Options } from './options.ts';
+import { result } from './scoring.ts';
+import { initialState, type State } from './state.ts';
+import { redact, view, type PechvogelView } from './view.ts';
+
+export type { Options, State, PechvogelCommand, PechvogelEvent, PechvogelView };
+
+export const pechvogel: GameModule<Options, State, PechvogelCommand, PechvogelEvent, PechvogelView> = {
+  type: 'pechvogel',
+  title: 'Pechvogel',
+  rulesVersion: '1',
+  players: PLAYERS,
+  traits: { hiddenInformation: false, simultaneous: true, realTime: false },
+  optionsSchema,
+  commandSchema,
+  eventSchema,
+  edition,
+  validateSetup,
+  initialState,
+  setup: (state) => [{ type: 'TurnStarted', seat: state.options.firstSeat }],
+  decide,
+  evolve,
+  view,
+  redact,
+  pending,
+  legalCommands,
+  result,
+};

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { violation, type RuleViolation, type Setup } from '../contract.ts';
+import { CODES } from './codes.ts';
+
+/** The rulebook does not say; 2–5 keeps everyone's wait for the dice short. */
+export const PLAYERS = { min: 2, max: 5 } as const;
+
+export const optionsSchema = z
+  .object({
+    firstSeat: z
+      .int()
+      .min(0)
+      .max(PLAYERS.max - 1)
+      .default(0)
+      .describe('Seat that takes the first turn (the rulebook picks whoever lives closest to 13 Calamity Lane).'),
+    reactionSeconds: z
+      .int()
+      .min(1)
+      .max(600)
+      .default(20)
+      .describe('How long the reaction window after a throw (reduce / frustrate / join) stays open.'),
+  })
+  .describe('Pechvogel options.');
+export type Options = z.infer<typeof optionsSchema>;
+
+export function validateSetup(setup: Setup<Options>): RuleViolation | null {
+  if (!Number.isInteger(setup.seats) || setup.seats < PLAYERS.min || setup.seats > PLAYERS.max) {
+    return violation(CODES.playerCount, `Pechvogel is played by ${PLAYERS.min} to ${PLAYERS.max} players`);
+  }
+  if (setup.options.firstSeat >= setup.seats) {
+    return violation(CODES.firstSeat, `firstSeat ${setup.options.firstSeat} is not one of the ${setup.seats} seats`);
+  }
+  return null;
+}

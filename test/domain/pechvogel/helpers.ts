@@ -1,0 +1,81 @@
+// Given/when/then for Pechvogel: build a game by playing commands with supplied dice,
+// so every fixture is a real, reachable game.
+import { serverChance, suppliedChance } from '../../../src/domain/chance.ts';
+import { fold, isViolation, type RuleViolation, type Seat, type Setup } from '../../../src/domain/contract.ts';
+import {
+  pechvogel,
+  type Options,
+  type PechvogelCommand,
+  type PechvogelEvent,
+  type State,
+} from '../../../src/domain/pechvogel/index.ts';
+import type { Face } from '../../../src/domain/pechvogel/vocabulary.ts';
+
+export const NOW = 1_000_000;
+export const R = 'raven' as const;
+
+export interface Game {
+  readonly setup: Setup<Options>;
+  readonly events: readonly PechvogelEvent[];
+  readonly state: State;
+}
+
+export function newGame(seats: number, options: Partial<Options> = {}): Game {
+  const setup = { seats, options: pechvogel.optionsSchema.parse(options) };
+  const events = pechvogel.setup(pechvogel.initialState(setup), { now: NOW, chance: serverChance('setup', 0) });
+  return { setup, events, state: fold(pechvogel, setup, events) };
+}
+
+/** Sends one command; `seat` 'system' sends as the scheduler. Dice must all be used. */
+export function attempt(
+  game: Game,
+  seat: Seat | 'system',
+  command: PechvogelCommand,
+  dice: readonly Face[] = [],
+  now = NOW,
+): PechvogelEvent[] | RuleViolation {
+  const chance = suppliedChance(dice, 'test');
+  const actor = seat === 'system' ? ({ kind: 'system' } as const) : ({ kind: 'seat', seat } as const);
+  const answer = pechvogel.decide(game.state, command, { actor, now, chance });
+  if (!isViolation(answer)) chance.assertAllUsed();
+  return answer;
+}
+
+export function play(
+  game: Game,
+  seat: Seat | 'system',
+  command: PechvogelCommand,
+  dice: readonly Face[] = [],
+  now = NOW,
+): Game {
+  const answer = attempt(game, seat, command, dice, now);
+  if (isViolation(answer)) throw new Error(`${JSON.stringify(command)} by ${seat}: ${answer.code} ${answer.message}`);
+  const events = [...game.events, ...answer];
+  return { ...game, events, state: answer.reduce(pechvogel.evolve, game.state) };
+}
+
+/** The events the last `n` commands produced. */
+export const lastEvents = (before: Game, after: Game): PechvogelEvent[] => after.events.slice(before.events.length);
+
+export const codeOf = (answer: PechvogelEvent[] | RuleViolation): string | null =>
+  isViolation(answer) ? answer.code : null;
+
+export const active = (game: Game): Seat => game.state.turn!.seat;
+
+/** A whole turn that ends at once with three ravens: the player takes a frustration. */
+export const ravenTurn = (game: Game): Game => {
+  const seat = active(game);
+  return play(play(game, seat, { type: 'throw' }, [R, R, R, 3, 4, 5, 6]), seat, { type: 'chooseTarget', target: 3 });
+};
+
+/** A whole turn that collects four of `value` on the first throw and takes it from the middle. */
+export const markerTurn = (game: Game, value: 3 | 4 | 5 | 6 | 7): Game => {
+  const seat = active(game);
+  const other = value === 3 ? 4 : 3;
+  let g = play(game, seat, { type: 'throw' }, [value, value, value, value, other, other, other]);
+  g = play(g, seat, { type: 'chooseTarget', target: value });
+  return g.state.phase === 'claim' ? play(g, seat, { type: 'takeFromMiddle' }) : g;
+};
+
+export const frustrations = (game: Game): number[] => game.state.players.map((p) => p.frustrations);
+export const markers = (game: Game): number[][] => game.state.players.map((p) => [...p.markers]);
