@@ -1,0 +1,27 @@
+// Commands: what a seat may ask for. No deadlines, so there is no system command.
+import { z } from 'zod';
+import { PREY_KINDS } from './vocabulary.ts';
+
+const cards = z.array(z.number().int().min(1)).describe('Card numbers from your hand');
+
+export const commandSchema = z.discriminatedUnion('type', [
+  z
+    .object({ type: z.literal('choose'), cards })
+    .describe('Secretly commit the cards you play this round (1 to the maximum for the player count)'),
+  z
+    .object({ type: z.literal('takePrey'), chips: z.array(z.enum(PREY_KINDS)) })
+    .describe('Take your share from the killed animal: 2 chips on the first take, then 1'),
+  z
+    .object({
+      type: z.literal('rob'),
+      from: z.number().int().min(0).describe('One of the losers named in FightWon'),
+      chip: z.enum(PREY_KINDS).describe('A non-skull chip that player holds'),
+    })
+    .describe('As fight winner, take one chip from a player with the fewest clubs'),
+  z
+    .object({ type: z.literal('discard'), cards })
+    .describe('Discard exactly the cards above your hand limit (face down)'),
+]);
+
+export type Command = z.infer<typeof commandSchema>;
+export type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;

@@ -1,0 +1,102 @@
+// decide: checks a command against the rules and answers with events or a violation.
+import type { DecideContext, RuleViolation, Seat } from '../contract.ts';
+import { violation } from '../contract.ts';
+import { codes } from './codes.ts';
+import type { Command, CommandOf } from './commands.ts';
+import { commitmentOf } from './commitment.ts';
+import type { Event } from './events.ts';
+import { afterDiscard, continueSharing, emit, endRound, settleHunt, surplusOf, takeSize, type Step } from './flow.ts';
+import type { State } from './state.ts';
+import { PREY_KINDS, tableFor } from './vocabulary.ts';
+
+type Outcome = Event[] | RuleViolation;
+
+/** The cards must be distinct and all in the hand. */
+const checkOwnCards = (hand: readonly number[], cards: readonly number[]): RuleViolation | null => {
+  if (new Set(cards).size !== cards.length) return violation(codes.duplicateCard, 'a card is named twice');
+  const missing = cards.find((c) => !hand.includes(c));
+  return missing === undefined ? null : violation(codes.notInHand, `card ${missing} is not in your hand`);
+};
+
+const choose = (state: State, seat: Seat, command: CommandOf<'choose'>, ctx: DecideContext): Outcome => {
+  const { phase } = state;
+  if (phase.name !== 'choosing') return violation(codes.wrongPhase, 'cards are chosen only at the start of a round');
+  if (phase.choices[seat] !== null) return violation(codes.alreadyChosen, 'your choice for this round is final');
+  const { maxPlay } = tableFor(state.seats);
+  if (command.cards.length < 1 || command.cards.length > maxPlay) {
+    return violation(codes.playCount, `play 1 to ${maxPlay} cards`);
+  }
+  const bad = checkOwnCards(state.hands[seat]!, command.cards);
+  if (bad) return bad;
+  const cards = [...command.cards].sort((a, b) => a - b);
+  const salt = ctx.chance.secret();
+  let step: Step = emit({ state, events: [] }, { type: 'CardsChosen', seat, commitment: commitmentOf(salt, cards), cards, salt });
+  const choices = step.state.phase.name === 'choosing' ? step.state.phase.choices : [];
+  if (choices.some((c) => c === null)) return [...step.events];
+  step = emit(step, {
+    type: 'CardsRevealed',
+    choices: choices.map((c, s) => ({ seat: s, cards: [...c!.cards], salt: c!.salt })),
+  });
+  return [...settleHunt(step, ctx.chance).events];
+};
+
+const takePrey = (state: State, seat: Seat, command: CommandOf<'takePrey'>, ctx: DecideContext): Outcome => {
+  const { phase } = state;
+  if (phase.name !== 'sharing') return violation(codes.wrongPhase, 'no prey is being shared');
+  if (phase.takers[phase.takes % phase.takers.length] !== seat) return violation(codes.notYourTurn, 'another player takes prey now');
+  const size = takeSize(phase.takes, phase.pool);
+  if (command.chips.length !== size) return violation(codes.takeCount, `take exactly ${size} chip(s)`);
+  if (PREY_KINDS.some((k) => command.chips.filter((c) => c === k).length > phase.pool[k])) {
+    return violation(codes.preyUnavailable, 'those chips are not left on the animal');
+  }
+  const step = emit({ state, events: [] }, { type: 'PreyTaken', seat, chips: [...command.chips], automatic: false });
+  return [...continueSharing(step, ctx.chance).events];
+};
+
+const rob = (state: State, seat: Seat, command: CommandOf<'rob'>, ctx: DecideContext): Outcome => {
+  const { phase } = state;
+  if (phase.name !== 'robbing') return violation(codes.wrongPhase, 'there is no fight to settle');
+  if (phase.winner !== seat) return violation(codes.notYourTurn, 'only the fight winner takes a chip');
+  if (!phase.losers.includes(command.from)) return violation(codes.notALoser, 'rob one of the players with the fewest clubs');
+  if (state.chips[command.from]![command.chip] < 1) return violation(codes.chipUnavailable, `that player has no ${command.chip}`);
+  const step = emit({ state, events: [] }, { type: 'ChipRobbed', winner: seat, from: command.from, chip: command.chip });
+  return [...endRound(step, ctx.chance).events];
+};
+
+const discard = (state: State, seat: Seat, command: CommandOf<'discard'>, ctx: DecideContext): Outcome => {
+  if (state.phase.name !== 'discarding') return violation(codes.wrongPhase, 'discarding happens only after drawing');
+  const surplus = surplusOf(state, seat);
+  if (surplus === 0) return violation(codes.notYourTurn, 'you are within the hand limit');
+  if (command.cards.length !== surplus) return violation(codes.discardCount, `discard exactly ${surplus} card(s)`);
+  const bad = checkOwnCards(state.hands[seat]!, command.cards);
+  if (bad) return bad;
+  const cards = [...command.cards].sort((a, b) => a - b);
+  const step = emit({ state, events: [] }, { type: 'SurplusDiscarded', seat, count: cards.length, cards });
+  return [...afterDiscard(step, ctx.chance).events];
+};
+
+export function decide(state: State, command: Command, ctx: DecideContext): Outcome {
+  if (state.phase.name === 'ended') return violation(codes.gameOver, 'the game is over');
+  if (ctx.actor.kind !== 'seat') {
+    const noDeadline = (command as { type: string }).type === 'timeout';
+    return noDeadline
+      ? violation(codes.noDeadline, 'Fackel+Keule sets no deadlines')
+      : violation(codes.notASeat, 'only seats play Fackel+Keule');
+  }
+  const { seat } = ctx.actor;
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return violation(codes.notASeat, `no seat ${seat}`);
+  switch (command.type) {
+    case 'choose':
+      return choose(state, seat, command, ctx);
+    case 'takePrey':
+      return takePrey(state, seat, command, ctx);
+    case 'rob':
+      return rob(state, seat, command, ctx);
+    case 'discard':
+      return discard(state, seat, command, ctx);
+    default: {
+      const unknown: never = command;
+      return violation(codes.wrongPhase, `unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
