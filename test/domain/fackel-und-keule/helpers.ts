@@ -1,0 +1,55 @@
+// Given/when/then helpers for Fackel+Keule rules tests.
+import { fold, isViolation, type DecideContext, type RuleViolation, type Seat } from '../../../src/domain/contract.ts';
+import { suppliedChance } from '../../../src/domain/chance.ts';
+import { fackelUndKeule as game, type Command, type Event, type State } from '../../../src/domain/fackel-und-keule/index.ts';
+
+export { game };
+
+export const ctx = (seat: Seat, outcomes: readonly unknown[] = []): DecideContext => ({
+  actor: { kind: 'seat', seat },
+  now: 0,
+  chance: suppliedChance(outcomes, 'test'),
+});
+
+/** The opening events for `hands` (one card list per seat) and the first animal. */
+export const opening = (hands: readonly (readonly number[])[], animal: string): Event[] => {
+  const state = game.initialState({ options: {}, seats: hands.length });
+  const chance = suppliedChance([...hands.flat(), animal], 'test');
+  const events = game.setup(state, { now: 0, chance });
+  chance.assertAllUsed();
+  return events;
+};
+
+export const given = (seats: number, events: readonly Event[]): State => fold(game, { options: {}, seats }, events);
+
+/** Sends a command that must be accepted and must use every supplied outcome. */
+export const accept = (state: State, seat: Seat, command: Command, outcomes: readonly unknown[] = []): Event[] => {
+  const chance = suppliedChance(outcomes, `test:${seat}`);
+  const out = game.decide(state, command, { actor: { kind: 'seat', seat }, now: 0, chance });
+  if (isViolation(out)) throw new Error(`rejected: ${out.code} ${out.message}`);
+  chance.assertAllUsed();
+  return out;
+};
+
+export const reject = (state: State, seat: Seat, command: Command): RuleViolation => {
+  const out = game.decide(state, command, ctx(seat));
+  if (!isViolation(out)) throw new Error(`accepted: ${JSON.stringify(out)}`);
+  return out;
+};
+
+/** Folds `events` onto `state`. */
+export const then = (state: State, events: readonly Event[]): State => events.reduce(game.evolve, state);
+
+/** Every seat chooses in seat order; the outcomes go with the last choice. */
+export const chooseAll = (state: State, choices: readonly (readonly number[])[], outcomes: readonly unknown[] = []): { state: State; events: Event[] } => {
+  let s = state;
+  const events: Event[] = [];
+  choices.forEach((cards, seat) => {
+    const out = accept(s, seat, { type: 'choose', cards: [...cards] }, seat === choices.length - 1 ? outcomes : []);
+    events.push(...out);
+    s = then(s, out);
+  });
+  return { state: s, events };
+};
+
+export const types = (events: readonly Event[]): string[] => events.map((e) => e.type);
