@@ -1,0 +1,58 @@
+import { createPrisma } from './client.ts';
+import type { PrismaClient } from './client.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
+import { applyMigrations } from './migrate.ts';
+
+export interface DatabaseServer {
+  url: string;
+  /** Whether the URL came from DATABASE_URL rather than the embedded server. */
+  external: boolean;
+  stop(): Promise<void>;
+}
+
+export interface Database {
+  url: string;
+  prisma: PrismaClient;
+  close(): Promise<void>;
+}
+
+export interface ResolveOptions {
+  log?: (line: string) => void;
+}
+
+/**
+ * DATABASE_URL when set; otherwise the embedded Postgres in EMBEDDED_PG_DATA_DIR
+ * (default .data/postgres) on EMBEDDED_PG_PORT (default: a free port).
+ */
+export async function resolveServer(options: ResolveOptions = {}): Promise<DatabaseServer> {
+  const url = process.env.DATABASE_URL;
+  if (url) return { url, external: true, stop: async () => {} };
+  const port = Number(process.env.EMBEDDED_PG_PORT) || undefined;
+  const server = await startEmbeddedPostgres({
+    dataDir: process.env.EMBEDDED_PG_DATA_DIR || undefined,
+    port,
+    log: options.log,
+  });
+  return { url: server.url, external: false, stop: server.stop };
+}
+
+/** The service's database: resolved, migrated, with a Prisma client. */
+export async function openDatabase(options: ResolveOptions = {}): Promise<Database> {
+  const server = await resolveServer(options);
+  try {
+    const applied = await applyMigrations(server.url);
+    if (applied.length) options.log?.(`applied migrations: ${applied.join(', ')}`);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  const prisma = createPrisma(server.url);
+  return {
+    url: server.url,
+    prisma,
+    close: async () => {
+      await prisma.$disconnect();
+      await server.stop();
+    },
+  };
+}
