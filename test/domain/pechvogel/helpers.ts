@@ -79,3 +79,21 @@ export const markerTurn = (game: Game, value: 3 | 4 | 5 | 6 | 7): Game => {
 
 export const frustrations = (game: Game): number[] => game.state.players.map((p) => p.frustrations);
 export const markers = (game: Game): number[][] => game.state.players.map((p) => [...p.markers]);
+
+/** Plays whole turns until every seat holds `wanted` frustrations and it is `seat`'s turn. */
+export function given(wanted: readonly number[], seat: Seat = 0, options: Partial<Options> = {}): Game {
+  let g = newGame(wanted.length, options);
+  const values = [7, 6, 5] as const;
+  for (let turns = 0; ; turns++) {
+    if (turns > 40) throw new Error('could not reach the wanted frustrations');
+    const done = frustrations(g).every((f, s) => f === wanted[s]);
+    if (done && active(g) === seat) return g;
+    g = frustrations(g)[active(g)]! < wanted[active(g)]! ? ravenTurn(g) : markerTurn(g, values[turns % 3]!);
+  }
+}
+
+/** Seat 0's turn under way: target six chosen, two sixes and one raven on the board, four dice left. */
+export const sixesUnderWay = (wanted: readonly number[]): Game => {
+  const g = play(given(wanted), 0, { type: 'throw' }, [6, 6, R, 3, 4, 5, 7]);
+  return play(g, 0, { type: 'chooseTarget', target: 6 });
+};
