@@ -15,7 +15,7 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 
 const server = await resolveServer();
 try {
-  const engine = await openSchemaEngine(server.url);
+  const { engine, close } = await openSchemaEngine(server.url);
   try {
     const migrations = await readMigrations();
     const { stdout } = await engine.diff({
@@ -40,7 +40,7 @@ try {
       console.log(`Wrote ${path.relative(process.cwd(), dir)}/migration.sql`);
     }
   } finally {
-    engine.free();
+    await close();
   }
 } finally {
   await server.stop();

@@ -6,7 +6,7 @@ import type { EngineLog } from './schema-engine.ts';
  * `_prisma_migrations`, the same as `prisma migrate deploy`. Returns the names applied.
  */
 export async function applyMigrations(databaseUrl: string, log?: EngineLog): Promise<string[]> {
-  const engine = await openSchemaEngine(databaseUrl, log);
+  const { engine, close } = await openSchemaEngine(databaseUrl, log);
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({
       migrationsList: await readMigrations(),
@@ -14,6 +14,6 @@ export async function applyMigrations(databaseUrl: string, log?: EngineLog): Pro
     });
     return appliedMigrationNames;
   } finally {
-    engine.free();
+    await close();
   }
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from '@prisma/driver-adapter-utils';
-import type { SqlQueryable } from '@prisma/driver-adapter-utils';
+import type { SqlDriverAdapter, SqlQueryable } from '@prisma/driver-adapter-utils';
 import * as bg from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { MigrationList, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm/schema_engine_bg';
 
@@ -39,11 +39,31 @@ function instantiateWasm(): Promise<void> {
 
 export type EngineLog = (line: string) => void;
 
-export async function openSchemaEngine(databaseUrl: string, log: EngineLog = () => {}): Promise<SchemaEngine> {
+export interface OpenEngine {
+  engine: SchemaEngine;
+  /** Frees the engine and closes its connections, which would otherwise keep holding
+   * Prisma's migration advisory lock and block CREATE DATABASE … TEMPLATE. */
+  close(): Promise<void>;
+}
+
+export async function openSchemaEngine(databaseUrl: string, log: EngineLog = () => {}): Promise<OpenEngine> {
   await instantiateWasm();
   const schema = await readFile(schemaPath, 'utf8');
-  const adapter = bindMigrationAwareSqlAdapterFactory(migrationAdapter(databaseUrl));
-  return bg.SchemaEngine.new({ datamodels: [[schemaPath, schema]] }, log, adapter);
+  const opened = new Set<SqlDriverAdapter>();
+  const factory = migrationAdapter(databaseUrl, opened);
+  const engine = await bg.SchemaEngine.new(
+    { datamodels: [[schemaPath, schema]] },
+    log,
+    bindMigrationAwareSqlAdapterFactory(factory),
+  );
+  return {
+    engine,
+    close: async () => {
+      engine.free();
+      // Newest first: a shadow database is dropped through the connection opened before it.
+      for (const adapter of [...opened].reverse()) await adapter.dispose();
+    },
+  };
 }
 
 /**
@@ -51,20 +71,19 @@ export async function openSchemaEngine(databaseUrl: string, log: EngineLog = () 
  * lets the connection string win: the "shadow" replay of the migrations then runs in the
  * main database. This one connects to the shadow database by its own URL.
  */
-function migrationAdapter(databaseUrl: string): PrismaPg {
-  const factory = charAwareFactory(databaseUrl);
+function migrationAdapter(databaseUrl: string, opened: Set<SqlDriverAdapter>): PrismaPg {
+  const factory = charAwareFactory(databaseUrl, opened);
   factory.connectToShadowDb = async () => {
     const admin = await factory.connect();
     const name = `prisma_migrate_shadow_db_${randomUUID().replaceAll('-', '')}`;
     await admin.executeScript(`CREATE DATABASE "${name}"`);
     const shadowUrl = new URL(databaseUrl);
     shadowUrl.pathname = `/${name}`;
-    const shadow = await charAwareFactory(shadowUrl.toString()).connect();
+    const shadow = await charAwareFactory(shadowUrl.toString(), opened).connect();
     const disposeShadow = shadow.dispose.bind(shadow);
     shadow.dispose = async () => {
       await disposeShadow();
       await admin.executeScript(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.dispose();
     };
     return shadow;
   };
@@ -81,12 +100,18 @@ const CHAR_OID = 18;
 const TEXT_OID = 25;
 const charMark = '\u0000char';
 
-function charAwareFactory(url: string): PrismaPg {
+function charAwareFactory(url: string, opened: Set<SqlDriverAdapter>): PrismaPg {
   // max: 1 — the engine works on one connection, and parallel test setups share a server.
   const factory = new PrismaPg({ connectionString: url, max: 1, Client: CharAsTextClient });
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = restoreCharColumns(await connect());
+    const dispose = adapter.dispose.bind(adapter);
+    adapter.dispose = async () => {
+      // The engine may dispose an adapter itself; close() must not do it twice.
+      if (opened.delete(adapter)) await dispose();
+    };
+    opened.add(adapter);
     const startTransaction = adapter.startTransaction.bind(adapter);
     adapter.startTransaction = async (isolationLevel) => restoreCharColumns(await startTransaction(isolationLevel));
     return adapter;
