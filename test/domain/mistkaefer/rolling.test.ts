@@ -47,7 +47,7 @@ t.test('an empty row takes any value; a row with dice only higher ones', async (
   t.equal(codeOf(when(placing, 0, place(4))), 'mistkaefer/value-not-higher');
 });
 
-t.test('no stealing in the 1st round, not even on the last seat's first turn', async (t) => {
+t.test("no stealing in the 1st round, not even on the last seat's first turn", async (t) => {
   let state = given(2).state;
   state = after(state, when(state, 0, roll('yellow', 1), [3]));
   state = after(state, when(state, 0, place(3)));
