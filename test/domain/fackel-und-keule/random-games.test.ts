@@ -35,6 +35,9 @@ const play = (seats: number, seed: string) => {
   return { setup, state, log };
 };
 
+let reshuffles = 0;
+const table: Record<number, number> = { 3: 3, 4: 3, 5: 2 };
+
 for (const seats of [3, 4, 5]) {
   for (const seed of ['a', 'b', 'c']) {
     t.test(`a random ${seats}-player game (seed ${seed}) ends and replays`, async (t) => {
@@ -49,9 +52,24 @@ for (const seats of [3, 4, 5]) {
       const supply = state.supply.teeth + state.supply.fur + state.supply.meat + state.supply.skull;
       t.equal(chips + supply, 92, 'no chip is created or lost');
       t.equal(state.hands.flat().length + state.drawPile.length + state.discardPile.length, 46, 'no card is lost');
+      // After each of rounds 1–11 every seat draws the table's number of cards (the
+      // discard pile becoming the draw pile when needed); after round 12 nobody draws.
+      const ends = log.flatMap((e, i) => (e.type === 'RoundEnded' ? [i] : []));
+      t.equal(ends.length, 12);
+      ends.forEach((at, r) => {
+        const until = ends[r + 1] ?? log.length;
+        const drawn = log.slice(at, until).filter((e) => e.type === 'CardsDrawn');
+        t.equal(drawn.reduce((n, e) => n + (e.type === 'CardsDrawn' ? e.count : 0), 0), r === 11 ? 0 : seats * table[seats]!);
+      });
+      reshuffles += log.filter((e) => e.type === 'DiscardPileReshuffled').length;
+      t.equal(log.at(-1)!.type, 'GameEnded');
       for (const viewer of [{ kind: 'seat', seat: 0 } as const, { kind: 'spectator' } as const]) {
         for (const e of log) game.eventSchema.parse(game.redact(e, viewer, state));
       }
     });
   }
 }
+
+t.test('some random games ran through the draw pile and reshuffled', async (t) => {
+  t.ok(reshuffles > 0);
+});
