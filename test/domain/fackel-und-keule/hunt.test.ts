@@ -71,3 +71,11 @@ t.test('the winner robs only a listed loser and a chip that loser holds', async 
 t.test('interpretation: a short supply gives what is left; no skull left means none for the winner', async (t) => {
   t.same(preyFromSupply(horse, { teeth: 0, fur: 5, meat: 1, skull: 0 }), { teeth: 0, fur: 1, meat: 1 });
 });
+
+t.test('interpretation: with the skull supply empty the fight winner gets no skull', async (t) => {
+  // Unreachable with this edition's 14 skulls in 12 rounds, so the supply is set by hand.
+  const dealt = given(3, opening([[33, 2, 40, 41, 42], [34, 5, 43, 44, 45], [1, 4, 7, 10, 13]], 'mammoth'));
+  const state = { ...dealt, supply: { ...dealt.supply, skull: 0 } };
+  const { events } = chooseAll(state, [[33, 2], [5, 43], [1, 4]], [6, 8, 9, 11, 12, 14, 15, 16, 17, 'cave-bear']);
+  t.same(events.find((e) => e.type === 'FightWon'), { type: 'FightWon', winner: 0, skull: false, losers: [] });
+});
