@@ -94,7 +94,7 @@ export function given(wanted: readonly number[], seat: Seat = 0, options: Partia
 }
 
 /** Seat 0's turn under way: target six chosen, two sixes and one raven on the board, four dice left. */
-export const sixesUnderWay = (wanted: readonly number[]): Game => {
-  const g = play(given(wanted), 0, { type: 'throw' }, [6, 6, R, 3, 4, 5, 7]);
+export const sixesUnderWay = (wanted: readonly number[], options: Partial<Options> = {}): Game => {
+  const g = play(given(wanted, 0, options), 0, { type: 'throw' }, [6, 6, R, 3, 4, 5, 7]);
   return play(g, 0, { type: 'chooseTarget', target: 6 });
 };
