@@ -80,9 +80,12 @@ export function when(
   return result;
 }
 
-export const after = (state: State, events: Event[] | RuleViolation): State => {
-  if (isViolation(events)) throw new Error(`expected events, got ${events.code}`);
-  return events.reduce(mistkaefer.evolve, state);
+export const after = (state: State, events: Event[] | RuleViolation): State =>
+  ok(events).reduce(mistkaefer.evolve, state);
+
+export const ok = (x: Event[] | RuleViolation): Event[] => {
+  if (isViolation(x)) throw new Error(`expected events, got ${x.code}`);
+  return x;
 };
 
 export const codeOf = (x: Event[] | RuleViolation): string | null => (isViolation(x) ? x.code : null);

@@ -3,7 +3,7 @@ import t from 'tap';
 import { isViolation } from '../../../src/domain/contract.ts';
 import { suppliedChance } from '../../../src/domain/chance.ts';
 import { mistkaefer } from '../../../src/domain/mistkaefer/index.ts';
-import { after, afterFirstRound, codeOf, given, place, roll, row, when } from './given.ts';
+import { after, afterFirstRound, codeOf, given, ok, place, roll, row, when } from './given.ts';
 
 t.test('a player may take fewer than 4 dice even when 4 are available', async (t) => {
   const { state } = given(4);
@@ -87,5 +87,5 @@ t.test('only one die per victim, never from yourself, each victim once', async (
 t.test('after a turn the next seat clockwise is up, wrapping around', async (t) => {
   const { state } = given(3).turnTo(2);
   const events = when(state, 2, { type: 'score' });
-  t.same(events.at(-1), { type: 'TurnEnded', seat: 2, next: 0 });
+  t.same(ok(events).at(-1), { type: 'TurnEnded', seat: 2, next: 0 });
 });
