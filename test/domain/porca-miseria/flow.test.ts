@@ -1,6 +1,7 @@
 // Revealing, the change of starting player with the jackpot limit, who may act, views
 // and setup.
 import t from 'tap';
+import { z } from 'zod';
 import { serverChance } from '../../../src/domain/chance.ts';
 import { porcaMiseria, type PorcaEvent } from '../../../src/domain/porca-miseria/index.ts';
 import { optionsSchema } from '../../../src/domain/porca-miseria/options.ts';
@@ -128,5 +129,11 @@ t.test('events carry no secret: redact leaves them whole, and they validate', as
     const shown = porcaMiseria.redact(event, viewer, before);
     t.same(shown, event);
     t.ok(porcaMiseria.eventSchema.safeParse(shown).success);
+  }
+});
+
+t.test('options, commands and events are plain JSON Schema for OpenAPI', async (t) => {
+  for (const schema of [porcaMiseria.optionsSchema, porcaMiseria.commandSchema, porcaMiseria.eventSchema]) {
+    t.doesNotThrow(() => z.toJSONSchema(schema));
   }
 });

@@ -76,3 +76,9 @@ t.test('pending lists seats with a hand left that have not passed', async (t) =>
   state = accepted(state, { type: 'pass' }, seat(3), touchOpenAt + 100).state;
   t.same(porcaMiseria.pending(state), { seats: [1, 2], deadline: touchOpenAt + 4000 });
 });
+
+t.test('a slap names no target card: it always lands on the matching one', async (t) => {
+  t.same(porcaMiseria.commandSchema.parse({ type: 'slap', target: 'mushroom' }), { type: 'slap' });
+  const { state } = accepted(open(), { type: 'slap' }, seat(0), touchOpenAt + 50);
+  t.same(state.hands, [{ seat: 0, receivedAt: touchOpenAt + 50 }]);
+});
