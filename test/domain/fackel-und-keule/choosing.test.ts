@@ -1,7 +1,7 @@
 // Secret simultaneous choice: commitments, limits, finality and what stays hidden.
 import t from 'tap';
 import { codes, commitmentOf, verifyCommitment } from '../../../src/domain/fackel-und-keule/index.ts';
-import { accept, chooseAll, game, given, opening, reject, then } from './helpers.ts';
+import { accept, chooseAll, ctx, game, given, opening, reject, applyEvents } from './helpers.ts';
 
 const hands3 = [[2, 5, 8, 11, 14], [17, 33, 34, 35, 36], [3, 4, 6, 9, 12]];
 const start = () => given(3, opening(hands3, 'wool-rhinoceros'));
@@ -31,7 +31,7 @@ t.test('each choice is logged at once as a public commitment; the reveal lets an
 t.test('before the reveal nobody learns another seat’s cards, salt or how many it chose', async (t) => {
   let state = start();
   const [chosen] = accept(state, 0, { type: 'choose', cards: [2, 5] });
-  state = then(state, [chosen!]);
+  state = applyEvents(state, [chosen!]);
   if (chosen?.type !== 'CardsChosen') throw new Error('no choice');
   for (const viewer of [{ kind: 'seat', seat: 1 } as const, { kind: 'spectator' } as const]) {
     const seen = game.redact(chosen, viewer, state);
@@ -57,7 +57,7 @@ t.test('a dealt hand is seen only by its seat', async (t) => {
 });
 
 t.test('a choice is final until the reveal', async (t) => {
-  const state = then(start(), accept(start(), 0, { type: 'choose', cards: [2] }));
+  const state = applyEvents(start(), accept(start(), 0, { type: 'choose', cards: [2] }));
   t.equal(reject(state, 0, { type: 'choose', cards: [5] }).code, codes.alreadyChosen);
   t.same(game.legalCommands(state, 0), []);
 });
@@ -91,7 +91,7 @@ t.test('other commands are refused while choosing; the system has nothing to sen
   t.equal(reject(start(), 0, { type: 'takePrey', chips: ['teeth'] }).code, codes.wrongPhase);
   t.equal(reject(start(), 0, { type: 'discard', cards: [2] }).code, codes.wrongPhase);
   t.equal(reject(start(), 0, { type: 'rob', from: 1, chip: 'fur' }).code, codes.wrongPhase);
-  const out = game.decide(start(), { type: 'timeout' } as never, { actor: { kind: 'system' }, now: 1e15, chance: game as never });
+  const out = game.decide(start(), { type: 'timeout' } as never, { actor: { kind: 'system' }, now: 1e15, chance: ctx(0).chance });
   t.same((out as { code: string }).code, codes.noDeadline);
   t.equal(reject(start(), 7, { type: 'choose', cards: [2] }).code, codes.notASeat);
 });

@@ -38,7 +38,7 @@ export const reject = (state: State, seat: Seat, command: Command): RuleViolatio
 };
 
 /** Folds `events` onto `state`. */
-export const then = (state: State, events: readonly Event[]): State => events.reduce(game.evolve, state);
+export const applyEvents = (state: State, events: readonly Event[]): State => events.reduce(game.evolve, state);
 
 /** Every seat chooses in seat order; the outcomes go with the last choice. */
 export const chooseAll = (state: State, choices: readonly (readonly number[])[], outcomes: readonly unknown[] = []): { state: State; events: Event[] } => {
@@ -47,7 +47,7 @@ export const chooseAll = (state: State, choices: readonly (readonly number[])[],
   choices.forEach((cards, seat) => {
     const out = accept(s, seat, { type: 'choose', cards: [...cards] }, seat === choices.length - 1 ? outcomes : []);
     events.push(...out);
-    s = then(s, out);
+    s = applyEvents(s, out);
   });
   return { state: s, events };
 };

@@ -3,7 +3,7 @@ import t from 'tap';
 import { animalData } from '../../../src/domain/fackel-und-keule/edition.ts';
 import { appraise, fight, preyFromSupply, sharingOrder } from '../../../src/domain/fackel-und-keule/hunt.ts';
 import { codes } from '../../../src/domain/fackel-und-keule/index.ts';
-import { accept, chooseAll, game, given, opening, reject, then } from './helpers.ts';
+import { accept, chooseAll, game, given, opening, reject, applyEvents } from './helpers.ts';
 
 // Edition numbers: torches 1,4,7,10,…; spears 2,5,8,…; stone-axes 3,6,9,…; clubs 33–46.
 const horse = animalData('wild-horse'); // needs 3 spears
@@ -64,7 +64,7 @@ t.test('the winner robs only a listed loser and a chip that loser holds', async 
   t.equal(reject(state, 1, { type: 'rob', from: 2, chip: 'fur' }).code, codes.notYourTurn);
   t.equal(reject(state, 0, { type: 'rob', from: 1, chip: 'fur' }).code, codes.notALoser);
   t.same(game.legalCommands(state, 0).map((c) => c.type === 'rob' && c.chip), ['teeth', 'fur', 'meat']);
-  const after = then(state, accept(state, 0, { type: 'rob', from: 2, chip: 'meat' }, [14, 18, 19, 21, 22, 24, 25, 27, 28]));
+  const after = applyEvents(state, accept(state, 0, { type: 'rob', from: 2, chip: 'meat' }, [14, 18, 19, 21, 22, 24, 25, 27, 28]));
   t.same(after.chips[0], { teeth: 0, fur: 0, meat: 1, skull: 1 });
 });
 

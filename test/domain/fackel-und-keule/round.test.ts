@@ -1,7 +1,7 @@
 // Prey sharing turns, end of round: drawing, hand limit, reshuffle, the last round.
 import t from 'tap';
 import { codes } from '../../../src/domain/fackel-und-keule/index.ts';
-import { accept, chooseAll, game, given, opening, reject, then, types } from './helpers.ts';
+import { accept, chooseAll, game, given, opening, reject, applyEvents, types } from './helpers.ts';
 
 const rhino = () =>
   chooseAll(given(3, opening([[2, 5, 8, 11, 14], [17, 33, 34, 35, 36], [3, 4, 6, 9, 12]], 'wool-rhinoceros')), [
@@ -17,7 +17,7 @@ t.test('the first taker takes exactly 2 chips, then one each, in turn', async (t
   t.same(game.legalCommands(state, 0).map((c) => c.type === 'takePrey' && c.chips), [
     ['teeth', 'teeth'], ['teeth', 'fur'], ['teeth', 'meat'], ['fur', 'fur'], ['fur', 'meat'], ['meat', 'meat'],
   ]);
-  const next = then(state, accept(state, 0, { type: 'takePrey', chips: ['teeth', 'teeth'] }));
+  const next = applyEvents(state, accept(state, 0, { type: 'takePrey', chips: ['teeth', 'teeth'] }));
   t.equal(reject(next, 2, { type: 'takePrey', chips: ['teeth'] }).code, codes.preyUnavailable);
   t.equal(reject(next, 2, { type: 'takePrey', chips: ['fur', 'meat'] }).code, codes.takeCount);
   t.same(game.view(next, { kind: 'spectator' }).sharing, { pool: { teeth: 0, fur: 2, meat: 4 }, takers: [0, 2, 1], next: 2, takeSize: 1 });
@@ -25,17 +25,17 @@ t.test('the first taker takes exactly 2 chips, then one each, in turn', async (t
 
 t.test('interpretation: once one kind is left the rest is taken automatically', async (t) => {
   let state = rhino();
-  state = then(state, accept(state, 0, { type: 'takePrey', chips: ['fur', 'fur'] }));
-  state = then(state, accept(state, 2, { type: 'takePrey', chips: ['teeth'] }));
+  state = applyEvents(state, accept(state, 0, { type: 'takePrey', chips: ['fur', 'fur'] }));
+  state = applyEvents(state, accept(state, 2, { type: 'takePrey', chips: ['teeth'] }));
   const out = accept(state, 1, { type: 'takePrey', chips: ['teeth'] }, [18, 19, 20, 21, 22, 23, 24, 25, 26, 'mammoth']);
   t.same(types(out).slice(0, 6), ['PreyTaken', 'PreyTaken', 'PreyTaken', 'PreyTaken', 'PreyTaken', 'RoundEnded']);
 });
 
 t.test('draw 3 (3–4 players) or 2 (5 players); discard down to 6 or 5, face down', async (t) => {
   let state = rhino();
-  state = then(state, accept(state, 0, { type: 'takePrey', chips: ['teeth', 'teeth'] }));
-  state = then(state, accept(state, 2, { type: 'takePrey', chips: ['fur'] }));
-  state = then(state, accept(state, 1, { type: 'takePrey', chips: ['fur'] }, [18, 19, 20, 21, 22, 23, 24, 25, 26, 'mammoth']));
+  state = applyEvents(state, accept(state, 0, { type: 'takePrey', chips: ['teeth', 'teeth'] }));
+  state = applyEvents(state, accept(state, 2, { type: 'takePrey', chips: ['fur'] }));
+  state = applyEvents(state, accept(state, 1, { type: 'takePrey', chips: ['fur'] }, [18, 19, 20, 21, 22, 23, 24, 25, 26, 'mammoth']));
   t.same(state.hands.map((h) => h.length), [3, 5, 3]);
 
   const hands5 = [0, 1, 2, 3, 4].map((s) => [1, 2, 3, 4, 5].map((c) => c + 5 * s));
