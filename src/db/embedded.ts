@@ -14,6 +14,8 @@ export interface EmbeddedOptions {
   log?: (line: string) => void;
   /** Drop the data directory on stop (for throwaway test clusters). */
   ephemeral?: boolean;
+  /** Extra server settings (postgres -c name=value). */
+  settings?: Record<string, string>;
 }
 
 export interface EmbeddedServer {
@@ -61,7 +63,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
     // TCP on loopback only: no Unix socket that could collide with a system Postgres's
     // socket directory or need write access to it.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: Object.entries({ listen_addresses: '127.0.0.1', unix_socket_directories: '', ...options.settings })
+      .flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     onLog: log,
     onError: (error) => log(String(error)),
   });
