@@ -20,7 +20,7 @@ export const eventSchema = z
         faces: z.array(face).describe('One face per die thrown, in order.'),
         reroll: z
           .boolean()
-          .describe('The last throw was rerolled: the dice it put on the board came back first.'),
+          .describe('This throw rerolls the last one (whose dice came back when the reroll became due).'),
         reactionDeadline: time
           .nullable()
           .describe('Set when a reaction window opened on this throw; it closes at this time at the latest.'),
