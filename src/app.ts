@@ -1,0 +1,133 @@
+// The application as a function of its dependencies: a database client, optionally a
+// URL to listen for other instances' commits, and a clock. server.ts adds the process
+// concerns (port, embedded database, signals); tests build it with app.inject().
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { PrismaClient } from './generated/prisma/client.ts';
+import { CommandHandler, deadlineOf } from './events/command-handler.ts';
+import { GameService } from './events/game-service.ts';
+import { LiveHub } from './events/live-hub.ts';
+import { LiveStates } from './events/live-state.ts';
+import { Notifier } from './events/notifier.ts';
+import { DeadlineScheduler, type SchedulerOptions } from './events/scheduler.ts';
+import { EventStore } from './events/store.ts';
+import { catalogRoutes } from './routes/catalog.ts';
+import { gameRoutes } from './routes/games.ts';
+import { healthRoutes } from './routes/health.ts';
+import { closeCodes, liveRoutes } from './routes/live.ts';
+import { errorHandler, problem, sendProblem } from './routes/problem.ts';
+
+export interface AppOptions {
+  readonly prisma: PrismaClient;
+  /** Where to LISTEN for other instances' commits; without it only this instance's
+   * own commits reach its WebSocket watchers. */
+  readonly notifyUrl?: string;
+  readonly clock?: () => number;
+  /** A pino logger; silent when absent. */
+  readonly logger?: FastifyBaseLogger;
+  readonly scheduler?: Partial<SchedulerOptions>;
+  /** Limits for request bodies and WebSocket messages, in bytes. */
+  readonly bodyLimit?: number;
+}
+
+export interface Services {
+  readonly store: EventStore;
+  readonly games: GameService;
+  readonly commands: CommandHandler;
+  readonly hub: LiveHub;
+  readonly scheduler: DeadlineScheduler;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export async function buildApp(options: AppOptions) {
+  const bodyLimit = options.bodyLimit ?? 64 * 1024;
+  const app = Fastify({
+    ...(options.logger === undefined ? { logger: false } : { loggerInstance: options.logger }),
+    bodyLimit,
+    // Behind a load balancer the request id comes from there when present.
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => sendProblem(reply, problem(404, 'request/no-route', `no route ${request.method} ${request.url}`)));
+
+  const clock = options.clock ?? Date.now;
+  const store = new EventStore(options.prisma);
+  const live = new LiveStates(store);
+  let hub: LiveHub;
+  let scheduler: DeadlineScheduler;
+  const hooks = {
+    committed: (...args: Parameters<LiveHub['committed']>) => {
+      const [, , after] = args;
+      hub.committed(...args);
+      scheduler.track(after.record.id, after.version, deadlineOf(after));
+    },
+  };
+  const commands = new CommandHandler(store, live, clock, hooks);
+  hub = new LiveHub(store, live);
+  scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler });
+  const services: Services = { store, games: new GameService(store, live, clock, hooks), commands, hub, scheduler };
+  app.decorate('services', services);
+
+  const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, (id, version) => hub.moved(id, version), app.log, () => hub.resync());
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Spielwerk',
+        version: '1.0.0',
+        description:
+          'Game-as-a-service for Pechvogel, Fackel+Keule, Mistkäfer and Porca Miseria. Errors are RFC 9457 problem documents (application/problem+json) with a stable `code`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A seat or referee token from game creation or joining' } } },
+      tags: [
+        { name: 'catalog', description: 'Game types, options and edition data' },
+        { name: 'games', description: 'Creating, playing and reading games' },
+        { name: 'live', description: 'WebSocket updates' },
+        { name: 'operations', description: 'Health and readiness' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifyWebsocket, { options: { maxPayload: bodyLimit } });
+
+  await app.register(healthRoutes);
+  await app.register(catalogRoutes);
+  await app.register(gameRoutes);
+  await app.register(liveRoutes);
+
+  app.addHook('onReady', async () => {
+    await notifier?.start();
+    scheduler.start();
+  });
+  // Stop taking new work, let queued commands finish, then say goodbye to sockets.
+  app.addHook('preClose', async () => {
+    scheduler.stop();
+    await commands.drain();
+    for (const client of app.websocketServer?.clients ?? []) client.close(closeCodes.goingAway, 'server shutting down');
+  });
+  app.addHook('onClose', async () => {
+    await notifier?.stop();
+  });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,18 @@
+// The games this service offers. Adding a game means adding its module here; the
+// platform knows nothing else about it.
+import type { Command, GameEvent, GameModule } from './contract.ts';
+import { fackelUndKeule } from './fackel-und-keule/index.ts';
+import { mistkaefer } from './mistkaefer/index.ts';
+import { pechvogel } from './pechvogel/index.ts';
+import { porcaMiseria } from './porca-miseria/index.ts';
+
+// The platform handles every game through the contract alone, so their specific
+// option, state and view types are erased here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = GameModule<any, any, Command, GameEvent, unknown>;
+
+export const games: readonly AnyGame[] = [pechvogel, fackelUndKeule, mistkaefer, porcaMiseria] as readonly AnyGame[];
+
+const byType = new Map(games.map((g) => [g.type, g]));
+
+export const findGame = (type: string): AnyGame | undefined => byType.get(type);

@@ -1,0 +1,50 @@
+// Failures the service reports to a client. Each has a stable code; the HTTP layer
+// alone decides the status (src/routes/problem.ts). Rule violations keep the game's
+// own code (e.g. `pechvogel/not-your-turn`).
+export const serviceCodes = {
+  /** No game with that id. */
+  gameNotFound: 'game/not-found',
+  /** The catalog has no game of that type. */
+  unknownGameType: 'game/unknown-type',
+  /** The options or seats do not fit the game (player count, option values). */
+  invalidSetup: 'game/invalid-setup',
+  /** The game is not running (still open for seats, or over). */
+  notRunning: 'game/not-running',
+  /** The game is still running; its full replay is not public yet. */
+  notFinished: 'game/not-finished',
+  /** That seat is already taken, or there is no such seat. */
+  seatUnavailable: 'game/seat-unavailable',
+  /** The request needs a seat or referee token. */
+  tokenRequired: 'auth/token-required',
+  /** The token does not belong to this game, or may not act as that seat. */
+  forbidden: 'auth/forbidden',
+  /** The command does not match the game's command schema. */
+  invalidCommand: 'command/invalid',
+  /** expectedVersion is not the game's current version. */
+  staleVersion: 'command/stale-version',
+  /** Another command won the race for this version; retry with the new version. */
+  conflict: 'command/conflict',
+  /** The Idempotency-Key was used before for a different command. */
+  idempotencyKeyReused: 'command/idempotency-key-reused',
+  /** Chance outcomes may only be supplied by the referee of a supplied-chance game. */
+  outcomesNotAllowed: 'chance/outcomes-not-allowed',
+  /** The request is malformed (body, query, parameters). */
+  validation: 'request/invalid',
+} as const;
+
+export type ServiceCode = (typeof serviceCodes)[keyof typeof serviceCodes];
+
+export class ServiceError extends Error {
+  constructor(
+    /** A ServiceCode, a game's rule code, or a chance code. */
+    readonly code: string,
+    message: string,
+    /** Extra members for the problem document, e.g. `currentVersion`. */
+    readonly extra: Record<string, unknown> = {},
+    /** A rule violation (the game said no) rather than a service failure. */
+    readonly kind: 'service' | 'rule' | 'chance' = 'service',
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}

@@ -1,0 +1,255 @@
+// Creating and joining games, and every read: summaries, views at any version, the
+// event log and the replay. Commands go through the CommandHandler.
+import { randomUUID } from 'node:crypto';
+import type { GameEvent, Viewer } from '../domain/contract.ts';
+import { serverChance, suppliedChance, SuppliedChanceError } from '../domain/chance.ts';
+import { findGame } from '../domain/games.ts';
+import { advance, deadlineOf, type CommandHooks } from './command-handler.ts';
+import { ServiceError, serviceCodes } from './errors.ts';
+import { setupOf, type LiveStates, type LoadedGame } from './live-state.ts';
+import { allowedViewer, resolvePrincipal, type Principal } from './principal.ts';
+import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from './snapshot.ts';
+import type { ChanceMode, EventStore, GameFilter, GameRecord } from './store.ts';
+import { hashToken, newSeed, newToken, sha256 } from './tokens.ts';
+
+export interface NewGame {
+  readonly type: string;
+  /** One entry per seat; `open` seats are joined later. */
+  readonly seats: readonly { readonly name?: string; readonly open?: boolean }[];
+  readonly options?: unknown;
+  readonly seed?: string;
+  readonly chance: ChanceMode;
+  /** Setup outcomes for a supplied-chance game (deals, first draws). */
+  readonly outcomes?: readonly unknown[];
+}
+
+export interface CreatedGame {
+  readonly id: string;
+  readonly refereeToken: string;
+  /** Index = seat; null for open seats. */
+  readonly seatTokens: readonly (string | null)[];
+}
+
+export interface EventPage {
+  readonly events: readonly (VersionedEvent & { actor: string; at: string })[];
+  readonly version: number;
+  readonly next: number | null;
+}
+
+export class GameService {
+  constructor(
+    private readonly store: EventStore,
+    private readonly live: LiveStates,
+    private readonly clock: () => number,
+    private readonly hooks: CommandHooks = {},
+  ) {}
+
+  async create(request: NewGame): Promise<CreatedGame> {
+    const game = findGame(request.type);
+    if (game === undefined) throw new ServiceError(serviceCodes.unknownGameType, `no game of type "${request.type}" in the catalog`);
+    const parsedOptions = game.optionsSchema.safeParse(request.options ?? {});
+    if (!parsedOptions.success) {
+      throw new ServiceError(serviceCodes.invalidSetup, `invalid options: ${parsedOptions.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    }
+    const seatCount = request.seats.length;
+    if (seatCount < game.players.min || seatCount > game.players.max) {
+      throw new ServiceError(serviceCodes.invalidSetup, `${game.title} is for ${game.players.min} to ${game.players.max} players, not ${seatCount}`);
+    }
+    const setup = { options: parsedOptions.data, seats: seatCount };
+    const refused = game.validateSetup?.(setup);
+    if (refused) throw new ServiceError(refused.code, refused.message, {}, 'rule');
+    if (request.chance === 'server' && request.outcomes !== undefined) {
+      throw new ServiceError(serviceCodes.outcomesNotAllowed, 'outcomes are supplied only in chance mode "supplied"');
+    }
+    if (request.chance === 'supplied' && request.seats.some((s) => s.open)) {
+      throw new ServiceError(serviceCodes.invalidSetup, 'a supplied-chance game records a table that is already seated: no open seats');
+    }
+    const seed = request.seed ?? newSeed();
+    const refereeToken = newToken();
+    const seatTokens = request.seats.map((s) => (s.open ? null : newToken()));
+    const now = new Date(this.clock());
+    const record: GameRecord = {
+      id: randomUUID(),
+      type: game.type,
+      rulesVersion: game.rulesVersion,
+      options: parsedOptions.data,
+      seatCount,
+      chanceMode: request.chance,
+      seed,
+      seedHash: sha256(seed),
+      refereeTokenHash: hashToken(refereeToken),
+      status: 'open',
+      version: 0,
+      deadline: null,
+      createdAt: now,
+      updatedAt: now,
+      finishedAt: null,
+      seats: request.seats.map((s, seat) => ({
+        seat,
+        name: s.name ?? null,
+        tokenHash: seatTokens[seat] === null ? null : hashToken(seatTokens[seat]!),
+        joinedAt: seatTokens[seat] === null ? null : now,
+      })),
+    };
+    // Setup is decided before anything is written, so bad supplied outcomes create nothing.
+    const opening = this.opening(record, setup, request.outcomes);
+    await this.store.createGame({ ...record, status: opening === null ? 'open' : 'running' });
+    if (opening !== null) await this.start(record, opening);
+    return { id: record.id, refereeToken, seatTokens };
+  }
+
+  /** Takes an open seat (a given one, or the first open one). */
+  async join(gameId: string, seat: number | undefined, name: string | undefined): Promise<{ seat: number; token: string }> {
+    const record = await this.record(gameId);
+    if (record.status !== 'open') throw new ServiceError(serviceCodes.notRunning, 'the game has no open seats: it already started');
+    const candidates = record.seats.filter((s) => s.tokenHash === null && (seat === undefined || s.seat === seat));
+    const token = newToken();
+    for (const candidate of candidates) {
+      if (await this.store.takeSeat(gameId, candidate.seat, name ?? null, hashToken(token), new Date(this.clock()))) {
+        const after = await this.record(gameId);
+        if (after.seats.every((s) => s.tokenHash !== null)) {
+          const opening = this.opening(after, setupOf(after), undefined);
+          if (opening !== null && (await this.store.markRunning(gameId))) await this.start(after, opening);
+        }
+        return { seat: candidate.seat, token };
+      }
+    }
+    throw new ServiceError(serviceCodes.seatUnavailable, seat === undefined ? 'no seat is open' : `seat ${seat} is not open`);
+  }
+
+  async summary(gameId: string, token: string | undefined) {
+    const loaded = await this.live.load(gameId);
+    const principal = resolvePrincipal(loaded.record, token);
+    return { game: summarize(loaded.record), you: principal, ...describeVersion(loaded, allowedViewer(loaded.record, principal, undefined)) };
+  }
+
+  async list(filter: GameFilter) {
+    const records = await this.store.listGames(filter);
+    const last = records.at(-1);
+    return {
+      games: records.map(summarize),
+      next: records.length === filter.limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  /** The view at `version` (default: the latest) through `requested` eyes, if allowed. */
+  async viewAt(gameId: string, token: string | undefined, version: number | undefined, requested: Viewer | undefined): Promise<GameSnapshot> {
+    const latest = await this.live.load(gameId);
+    const viewer = allowedViewer(latest.record, resolvePrincipal(latest.record, token), requested);
+    if (version === undefined || version === latest.version) return describeVersion(latest, viewer);
+    if (version > latest.version || version < 0) throw new ServiceError(serviceCodes.validation, `version must be between 0 and ${latest.version}`);
+    const events = await this.store.readEvents(gameId, 0, undefined, version);
+    const state = events.reduce((s, e) => latest.game.evolve(s, e.event), latest.game.initialState(latest.setup));
+    const status = version === latest.version ? latest.record.status : latest.game.result(state) === null ? 'running' : 'finished';
+    return describeVersion({ ...latest, state, version, record: { ...latest.record, status } }, viewer);
+  }
+
+  async events(gameId: string, token: string | undefined, after: number, limit: number, requested?: Viewer): Promise<EventPage> {
+    const latest = await this.live.load(gameId);
+    const viewer = allowedViewer(latest.record, resolvePrincipal(latest.record, token), requested);
+    // Redaction needs the state each event applied to, so the log is folded from the start.
+    const all = await this.store.readEvents(gameId, 0, undefined, Math.min(after + limit, latest.version));
+    const state = all.filter((e) => e.seq <= after).reduce((s, e) => latest.game.evolve(s, e.event), latest.game.initialState(latest.setup));
+    const page = all.filter((e) => e.seq > after);
+    const { shown } = redactAll(latest, state, page, viewer);
+    return {
+      events: shown.map((e, i) => ({ ...e, actor: page[i]!.actor, at: page[i]!.at.toISOString() })),
+      version: latest.version,
+      next: after + page.length < latest.version ? after + page.length : null,
+    };
+  }
+
+  /** Every step of a finished game with everything revealed, and the seed to check it. */
+  async replay(gameId: string) {
+    const latest = await this.live.load(gameId);
+    if (latest.record.status !== 'finished') throw new ServiceError(serviceCodes.notFinished, 'the replay is public once the game is over');
+    const events = await this.store.readEvents(gameId, 0);
+    const all: Viewer = { kind: 'all' };
+    let state = latest.game.initialState(latest.setup);
+    const steps = events.map(({ seq, event, actor, at }) => {
+      state = latest.game.evolve(state, event);
+      return { seq, event, actor, at: at.toISOString(), view: latest.game.view(state, all) };
+    });
+    return { game: summarize(latest.record), initialView: latest.game.view(latest.game.initialState(latest.setup), all), steps, result: latest.game.result(state) };
+  }
+
+  async principalFor(gameId: string, token: string | undefined): Promise<{ record: GameRecord; principal: Principal }> {
+    const record = await this.record(gameId);
+    return { record, principal: resolvePrincipal(record, token) };
+  }
+
+  private async record(gameId: string): Promise<GameRecord> {
+    const record = await this.store.loadGame(gameId);
+    if (record === null) throw new ServiceError(serviceCodes.gameNotFound, `no game ${gameId}`);
+    return record;
+  }
+
+  /** The setup events, or null while seats are open. */
+  private opening(record: GameRecord, setup: { options: unknown; seats: number }, outcomes: readonly unknown[] | undefined): GameEvent[] | null {
+    if (record.seats.some((s) => s.tokenHash === null)) return null;
+    const game = findGame(record.type)!;
+    const supplied = record.chanceMode === 'supplied' ? suppliedChance(outcomes ?? [], `${record.seed}:0`) : null;
+    try {
+      const events = game.setup(game.initialState(setup), { now: this.clock(), chance: supplied ?? serverChance(record.seed, 0) });
+      supplied?.assertAllUsed();
+      return events;
+    } catch (error) {
+      if (error instanceof SuppliedChanceError) throw new ServiceError(error.code, `setup: ${error.message}`, {}, 'chance');
+      throw error;
+    }
+  }
+
+  /** Appends the opening events to a game that has just become running. */
+  private async start(record: GameRecord, opening: GameEvent[]): Promise<void> {
+    const game = findGame(record.type)!;
+    const base: LoadedGame = { record: { ...record, status: 'running' }, game, setup: setupOf(record), version: 0, state: game.initialState(setupOf(record)) };
+    const next = advance(base, opening);
+    const outcome = await this.store.append({
+      gameId: record.id,
+      expectedVersion: 0,
+      events: opening,
+      actor: 'system',
+      at: new Date(this.clock()),
+      commandId: null,
+      status: next.record.status,
+      deadline: deadlineOf(next),
+      idempotency: null,
+    });
+    if (outcome === 'appended') {
+      this.live.remember(next);
+      this.hooks.committed?.(base, opening, next);
+    }
+  }
+}
+
+export function summarize(record: GameRecord) {
+  return {
+    id: record.id,
+    type: record.type,
+    rulesVersion: record.rulesVersion,
+    options: record.options,
+    status: record.status,
+    version: record.version,
+    chance: record.chanceMode,
+    seedHash: record.seedHash,
+    seed: record.status === 'finished' ? record.seed : null,
+    seats: record.seats.map((s) => ({ seat: s.seat, name: s.name, open: s.tokenHash === null })),
+    deadline: record.deadline?.toISOString() ?? null,
+    createdAt: record.createdAt.toISOString(),
+    finishedAt: record.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export const encodeCursor = (record: GameRecord): string =>
+  Buffer.from(JSON.stringify([record.createdAt.toISOString(), record.id])).toString('base64url');
+
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
+    const date = new Date(createdAt);
+    if (Number.isNaN(date.getTime()) || typeof id !== 'string') throw new Error('bad cursor');
+    return { createdAt: date, id };
+  } catch {
+    throw new ServiceError(serviceCodes.validation, 'the cursor is not one this service gave out');
+  }
+}

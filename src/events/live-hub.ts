@@ -1,0 +1,114 @@
+// Live updates: every watcher of a game gets every new version, in order, redacted
+// for its own eyes. One channel per watched game folds the log once for all its
+// watchers. New versions arrive from this instance's own commits (already in memory)
+// or from a notification, after which the channel reads the events from the database.
+import type { GameEvent, Viewer } from '../domain/contract.ts';
+import { KeyedQueue } from './keyed-queue.ts';
+import type { LiveStates, LoadedGame } from './live-state.ts';
+import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from './snapshot.ts';
+import type { EventStore } from './store.ts';
+
+export interface Update extends GameSnapshot {
+  readonly type: 'update';
+  /** Events after the watcher's previous version, redacted for it. */
+  readonly events: readonly VersionedEvent[];
+}
+
+export interface Watcher {
+  readonly viewer: Viewer;
+  send(update: Update): void;
+}
+
+interface Channel {
+  loaded: LoadedGame;
+  readonly watchers: Set<Watcher>;
+}
+
+export class LiveHub {
+  private readonly channels = new Map<string, Channel>();
+  private readonly queue = new KeyedQueue();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly live: LiveStates,
+  ) {}
+
+  /** Starts watching; first sends what happened after `after` (catch-up), then every
+   * new version. Returns the function that stops watching. */
+  watch(gameId: string, watcher: Watcher, after: number): Promise<() => void> {
+    return this.queue.run(gameId, async () => {
+      const channel = this.channels.get(gameId) ?? (await this.open(gameId));
+      channel.watchers.add(watcher);
+      await this.catchUp(channel, watcher, Math.max(0, Math.min(after, channel.loaded.version)));
+      return () => {
+        channel.watchers.delete(watcher);
+        if (channel.watchers.size === 0 && this.channels.get(gameId) === channel) this.channels.delete(gameId);
+      };
+    });
+  }
+
+  /** This instance committed `events` on top of `before`: no need to read them back. */
+  committed(before: LoadedGame, events: readonly GameEvent[], after: LoadedGame): void {
+    const gameId = after.record.id;
+    if (!this.channels.has(gameId)) return;
+    void this.queue.run(gameId, async () => {
+      const channel = this.channels.get(gameId);
+      if (channel === undefined || channel.loaded.version !== before.version) return this.pull(gameId, after.version);
+      this.publish(channel, events.map((event, i) => ({ seq: before.version + i + 1, event })), after);
+    });
+  }
+
+  /** Some instance says the game reached `version`. */
+  moved(gameId: string, version: number): void {
+    if (!this.channels.has(gameId)) return;
+    void this.queue.run(gameId, () => this.pull(gameId, version));
+  }
+
+  /** After a lost connection: every channel re-reads what it may have missed. */
+  resync(): void {
+    for (const gameId of this.channels.keys()) void this.queue.run(gameId, () => this.pull(gameId, Number.MAX_SAFE_INTEGER));
+  }
+
+  get watcherCount(): number {
+    let n = 0;
+    for (const channel of this.channels.values()) n += channel.watchers.size;
+    return n;
+  }
+
+  private async open(gameId: string): Promise<Channel> {
+    const channel: Channel = { loaded: await this.live.load(gameId), watchers: new Set() };
+    this.channels.set(gameId, channel);
+    return channel;
+  }
+
+  private async pull(gameId: string, version: number): Promise<void> {
+    const channel = this.channels.get(gameId);
+    if (channel === undefined || version <= channel.loaded.version) return;
+    const stored = await this.store.readEvents(gameId, channel.loaded.version);
+    if (stored.length === 0) return;
+    const record = await this.store.loadGame(gameId);
+    const { game } = channel.loaded;
+    const state = stored.reduce((s, e) => game.evolve(s, e.event), channel.loaded.state);
+    const last = stored.at(-1)!.seq;
+    const after: LoadedGame = { ...channel.loaded, state, version: last, record: { ...(record ?? channel.loaded.record), version: last } };
+    this.publish(channel, stored.map(({ seq, event }) => ({ seq, event })), after);
+  }
+
+  private publish(channel: Channel, events: readonly VersionedEvent[], after: LoadedGame): void {
+    const before = channel.loaded;
+    channel.loaded = after;
+    for (const watcher of channel.watchers) {
+      const { shown } = redactAll(before, before.state, events, watcher.viewer);
+      watcher.send({ type: 'update', ...describeVersion(after, watcher.viewer), events: shown });
+    }
+  }
+
+  private async catchUp(channel: Channel, watcher: Watcher, after: number): Promise<void> {
+    const { loaded } = channel;
+    const stored = await this.store.readEvents(loaded.record.id, 0, undefined, loaded.version);
+    const fold = (events: typeof stored) => events.reduce((s, e) => loaded.game.evolve(s, e.event), loaded.game.initialState(loaded.setup));
+    const missed = stored.filter((e) => e.seq > after).map(({ seq, event }) => ({ seq, event }));
+    const { shown } = redactAll(loaded, fold(stored.filter((e) => e.seq <= after)), missed, watcher.viewer);
+    watcher.send({ type: 'update', ...describeVersion(loaded, watcher.viewer), events: shown });
+  }
+}

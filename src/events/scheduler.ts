@@ -1,0 +1,77 @@
+// Deadlines: when a game's pending deadline passes, the server itself sends the
+// game's `timeout` command as the system actor, at the version the deadline belongs
+// to. If several instances fire for the same deadline, the append's version check
+// lets exactly one timeout through; the others fail harmlessly with a conflict.
+import type { FastifyBaseLogger } from 'fastify';
+import type { CommandHandler } from './command-handler.ts';
+import { ServiceError } from './errors.ts';
+import type { EventStore } from './store.ts';
+
+export interface SchedulerOptions {
+  /** Arm real timers and poll the database; off in tests that drive a fake clock. */
+  readonly timers: boolean;
+  /** How often to look for due deadlines that no local timer covers (e.g. after a restart). */
+  readonly pollMs: number;
+}
+
+export class DeadlineScheduler {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private poller: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly commands: CommandHandler,
+    private readonly clock: () => number,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: SchedulerOptions,
+  ) {}
+
+  start(): void {
+    if (!this.options.timers) return;
+    this.poller = setInterval(() => void this.runDue(), this.options.pollMs);
+    this.poller.unref();
+  }
+
+  /** Arms (or disarms) the timer for a game whose pending deadline is now `deadline`. */
+  track(gameId: string, version: number, deadline: Date | null): void {
+    const existing = this.timers.get(gameId);
+    if (existing !== undefined) clearTimeout(existing);
+    this.timers.delete(gameId);
+    if (deadline === null || !this.options.timers || this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(gameId);
+      void this.fire(gameId, version);
+    }, Math.max(0, deadline.getTime() - this.clock()));
+    timer.unref();
+    this.timers.set(gameId, timer);
+  }
+
+  /** Fires every deadline that has passed by the clock's now. */
+  async runDue(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const due = await this.store.dueGames(new Date(this.clock()));
+      await Promise.all(due.map((game) => this.fire(game.id, game.version)));
+    } catch (error) {
+      this.log.error({ err: error }, 'looking for due deadlines failed');
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.poller !== null) clearInterval(this.poller);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private async fire(gameId: string, version: number): Promise<void> {
+    try {
+      await this.commands.handle({ gameId, principal: { kind: 'system' }, command: { type: 'timeout' }, expectedVersion: version });
+    } catch (error) {
+      // Someone acted first (stale version, conflict) or the game ended: nothing to do.
+      if (error instanceof ServiceError && error.kind === 'service') return;
+      this.log.warn({ err: error, gameId, version }, 'a timeout was refused');
+    }
+  }
+}

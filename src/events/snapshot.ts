@@ -1,0 +1,44 @@
+// What a caller sees of a game at one version: the shape shared by command answers,
+// reads and live pushes.
+import type { Command, GameEvent, GameResult, Pending, Viewer } from '../domain/contract.ts';
+import type { LoadedGame } from './live-state.ts';
+import type { GameStatus } from './store.ts';
+
+export interface VersionedEvent {
+  readonly seq: number;
+  readonly event: GameEvent;
+}
+
+export interface GameSnapshot {
+  readonly version: number;
+  readonly status: GameStatus;
+  readonly view: unknown;
+  readonly pending: Pending;
+  /** What the viewer's seat may send now; empty for spectators. */
+  readonly legalCommands: readonly Command[];
+  readonly result: GameResult | null;
+}
+
+export function describeVersion(loaded: LoadedGame, viewer: Viewer): GameSnapshot {
+  const { game, state } = loaded;
+  const running = loaded.record.status === 'running';
+  return {
+    version: loaded.version,
+    status: loaded.record.status,
+    view: game.view(state, viewer),
+    pending: running ? game.pending(state) : { seats: [] },
+    legalCommands: running && viewer.kind === 'seat' ? game.legalCommands(state, viewer.seat) : [],
+    result: game.result(state),
+  };
+}
+
+/** Events as `viewer` may see them, each redacted against the state it applied to. */
+export function redactAll(loaded: Pick<LoadedGame, 'game'>, from: unknown, events: readonly VersionedEvent[], viewer: Viewer): { shown: VersionedEvent[]; state: unknown } {
+  let state = from;
+  const shown = events.map(({ seq, event }) => {
+    const visible = { seq, event: loaded.game.redact(event, viewer, state) };
+    state = loaded.game.evolve(state, event);
+    return visible;
+  });
+  return { shown, state };
+}

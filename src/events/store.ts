@@ -1,0 +1,222 @@
+// The event store: games, seats and their append-only event logs in PostgreSQL.
+// Appending is one SQL statement, so one round trip and one transaction: it bumps the
+// game's version only if it still is the expected one, inserts the events at the
+// following sequence numbers, records the idempotent answer and notifies listeners
+// (delivered by Postgres at commit). The primary key (game_id, seq) is what makes a
+// second writer of the same version fail; the version check merely makes that
+// failure cheap and quiet.
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { GameEvent } from '../domain/contract.ts';
+
+export const NOTIFY_CHANNEL = 'spielwerk_game';
+
+export type GameStatus = 'open' | 'running' | 'finished';
+export type ChanceMode = 'server' | 'supplied';
+
+export interface SeatRecord {
+  readonly seat: number;
+  readonly name: string | null;
+  readonly tokenHash: string | null;
+  readonly joinedAt: Date | null;
+}
+
+export interface GameRecord {
+  readonly id: string;
+  readonly type: string;
+  readonly rulesVersion: string;
+  readonly options: unknown;
+  readonly seatCount: number;
+  readonly chanceMode: ChanceMode;
+  readonly seed: string;
+  readonly seedHash: string;
+  readonly refereeTokenHash: string;
+  readonly status: GameStatus;
+  readonly version: number;
+  readonly deadline: Date | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly finishedAt: Date | null;
+  readonly seats: readonly SeatRecord[];
+}
+
+export interface StoredEvent {
+  readonly seq: number;
+  readonly event: GameEvent;
+  readonly actor: string;
+  readonly at: Date;
+}
+
+export interface AppendRequest {
+  readonly gameId: string;
+  readonly expectedVersion: number;
+  readonly events: readonly GameEvent[];
+  readonly actor: string;
+  readonly at: Date;
+  readonly commandId: string | null;
+  readonly status: GameStatus;
+  readonly deadline: Date | null;
+  readonly idempotency: { key: string; requestHash: string; response: unknown } | null;
+}
+
+export type AppendOutcome = 'appended' | 'conflict';
+
+export interface GameFilter {
+  readonly type?: string;
+  readonly status?: GameStatus;
+  readonly limit: number;
+  /** Opaque cursor from a previous page: the last game's (createdAt, id). */
+  readonly after?: { createdAt: Date; id: string };
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Prisma wraps driver errors differently per path; the SQLSTATE is in the text. */
+const isUniqueViolation = (error: unknown): boolean =>
+  error instanceof Error &&
+  (error.message.includes(UNIQUE_VIOLATION) || /unique constraint/i.test(error.message));
+
+const APPEND_SQL = `
+WITH bumped AS (
+  UPDATE game
+     SET version = $2::int + $3::int, status = $4, deadline = $5::timestamptz, updated_at = now(),
+         finished_at = CASE WHEN $4 = 'finished' THEN now() ELSE finished_at END
+   WHERE id = $1::uuid AND version = $2::int
+  RETURNING id
+), inserted AS (
+  INSERT INTO event (game_id, seq, type, data, actor, at, command_id)
+  SELECT b.id, $2::int + e.ord::int, e.ev->>'type', e.ev, $6, $7::timestamptz, $8
+    FROM bumped b, jsonb_array_elements($9::jsonb) WITH ORDINALITY AS e(ev, ord)
+  RETURNING seq
+), recorded AS (
+  INSERT INTO command_record (game_id, key, request_hash, response)
+  SELECT b.id, $10, $11, $12::jsonb FROM bumped b WHERE $10::text IS NOT NULL
+  RETURNING key
+)
+SELECT (SELECT count(*) FROM inserted)::int AS inserted,
+       (SELECT count(*) FROM recorded)::int AS recorded,
+       pg_notify('${NOTIFY_CHANNEL}', $1 || ':' || ($2::int + $3::int)::text) IS NULL AS notified
+  FROM bumped`;
+
+export class EventStore {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async createGame(game: Omit<GameRecord, 'createdAt' | 'updatedAt' | 'finishedAt' | 'version' | 'deadline'>): Promise<void> {
+    await this.prisma.game.create({
+      data: {
+        id: game.id,
+        type: game.type,
+        rulesVersion: game.rulesVersion,
+        options: game.options as object,
+        seatCount: game.seatCount,
+        chanceMode: game.chanceMode,
+        seed: game.seed,
+        seedHash: game.seedHash,
+        refereeTokenHash: game.refereeTokenHash,
+        status: game.status,
+        seats: { create: game.seats.map((s) => ({ ...s })) },
+      },
+    });
+  }
+
+  async loadGame(id: string): Promise<GameRecord | null> {
+    const row = await this.prisma.game.findUnique({
+      where: { id },
+      include: { seats: { orderBy: { seat: 'asc' } } },
+    });
+    return row === null ? null : { ...row, status: row.status as GameStatus, chanceMode: row.chanceMode as ChanceMode };
+  }
+
+  /** Takes an open seat; false when someone else took it first. */
+  async takeSeat(gameId: string, seat: number, name: string | null, tokenHash: string, at: Date): Promise<boolean> {
+    const { count } = await this.prisma.seat.updateMany({
+      where: { gameId, seat, tokenHash: null },
+      data: { tokenHash, name, joinedAt: at },
+    });
+    return count === 1;
+  }
+
+  /** Moves an open game to running once, when its last seat was taken. */
+  async markRunning(gameId: string): Promise<boolean> {
+    const { count } = await this.prisma.game.updateMany({
+      where: { id: gameId, status: 'open' },
+      data: { status: 'running', updatedAt: new Date() },
+    });
+    return count === 1;
+  }
+
+  async append(request: AppendRequest): Promise<AppendOutcome> {
+    try {
+      const rows = await this.prisma.$queryRawUnsafe<{ inserted: number }[]>(
+        APPEND_SQL,
+        request.gameId,
+        request.expectedVersion,
+        request.events.length,
+        request.status,
+        request.deadline?.toISOString() ?? null,
+        request.actor,
+        request.at.toISOString(),
+        request.commandId,
+        JSON.stringify(request.events),
+        request.idempotency?.key ?? null,
+        request.idempotency?.requestHash ?? null,
+        request.idempotency === null ? null : JSON.stringify(request.idempotency.response),
+      );
+      return rows.length === 1 && rows[0]!.inserted === request.events.length ? 'appended' : 'conflict';
+    } catch (error) {
+      if (isUniqueViolation(error)) return 'conflict';
+      throw error;
+    }
+  }
+
+  async readEvents(gameId: string, afterSeq: number, limit?: number, upToSeq?: number): Promise<StoredEvent[]> {
+    const rows = await this.prisma.event.findMany({
+      where: { gameId, seq: { gt: afterSeq, ...(upToSeq === undefined ? {} : { lte: upToSeq }) } },
+      orderBy: { seq: 'asc' },
+      ...(limit === undefined ? {} : { take: limit }),
+      select: { seq: true, data: true, actor: true, at: true },
+    });
+    return rows.map((r) => ({ seq: r.seq, event: r.data as unknown as GameEvent, actor: r.actor, at: r.at }));
+  }
+
+  async findCommandRecord(gameId: string, key: string): Promise<{ requestHash: string; response: unknown } | null> {
+    return this.prisma.commandRecord.findUnique({
+      where: { gameId_key: { gameId, key } },
+      select: { requestHash: true, response: true },
+    });
+  }
+
+  async listGames(filter: GameFilter): Promise<GameRecord[]> {
+    const rows = await this.prisma.game.findMany({
+      where: {
+        ...(filter.type === undefined ? {} : { type: filter.type }),
+        ...(filter.status === undefined ? {} : { status: filter.status }),
+        ...(filter.after === undefined
+          ? {}
+          : {
+              OR: [
+                { createdAt: { lt: filter.after.createdAt } },
+                { createdAt: filter.after.createdAt, id: { lt: filter.after.id } },
+              ],
+            }),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: filter.limit,
+      include: { seats: { orderBy: { seat: 'asc' } } },
+    });
+    return rows.map((row) => ({ ...row, status: row.status as GameStatus, chanceMode: row.chanceMode as ChanceMode }));
+  }
+
+  /** Running games whose deadline has passed, for the scheduler. */
+  async dueGames(now: Date, limit = 100): Promise<{ id: string; version: number }[]> {
+    return this.prisma.game.findMany({
+      where: { status: 'running', deadline: { lte: now } },
+      select: { id: true, version: true },
+      orderBy: { deadline: 'asc' },
+      take: limit,
+    });
+  }
+
+  async ping(): Promise<void> {
+    await this.prisma.$queryRawUnsafe('SELECT 1');
+  }
+}

@@ -1,0 +1,178 @@
+// Games over HTTP: create, join, list, read, command, event log, views and replay.
+// Handlers only translate; the rules live in the domain, the bookkeeping in events/.
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ServiceError, serviceCodes } from '../events/errors.ts';
+import { decodeCursor, summarize } from '../events/game-service.ts';
+import { Problem } from './problem.ts';
+import {
+  CommandAnswer,
+  CommandRequest,
+  CommandRequestEnvelope,
+  CreatedGame,
+  CreateGameRequest,
+  EventPage,
+  GameDetails,
+  GameParams,
+  GameSnapshot,
+  GameStatus,
+  GameSummary,
+  IdempotencyHeaders,
+  parseViewer,
+  Replay,
+  ViewerParam,
+} from './schemas.ts';
+
+/** The bearer token, if any. */
+export function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (match === null) throw new ServiceError(serviceCodes.validation, 'Authorization must be "Bearer <token>"');
+  return match[1];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const commandValidator: FastifySchemaCompiler<any> = (route) =>
+  validatorCompiler(route.httpPart === 'body' ? { ...route, schema: CommandRequestEnvelope } : route);
+
+const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem };
+const security: { [scheme: string]: string[] }[] = [{ bearer: [] }, {}];
+
+export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { games, commands } = app.services;
+
+  app.post('/games', {
+    schema: {
+      tags: ['games'],
+      summary: 'Create a game',
+      description: 'Returns one secret token per taken seat and a referee token. The game starts when every seat is taken.',
+      body: CreateGameRequest,
+      response: { 201: CreatedGame, ...errors },
+    },
+    handler: async (request, reply) => {
+      const created = await games.create(request.body);
+      const details = await games.summary(created.id, created.refereeToken);
+      reply.code(201).header('location', `/games/${created.id}`);
+      return { game: details.game, refereeToken: created.refereeToken, seats: created.seatTokens.map((token, seat) => ({ seat, token })) };
+    },
+  });
+
+  app.get('/games', {
+    schema: {
+      tags: ['games'],
+      summary: 'List games, newest first',
+      querystring: z.object({
+        type: z.string().optional(),
+        status: GameStatus.optional(),
+        limit: z.coerce.number().int().min(1).max(100).default(20),
+        cursor: z.string().max(200).optional().describe('`next` of the previous page'),
+      }),
+      response: { 200: z.object({ games: z.array(GameSummary), next: z.string().nullable() }), 400: Problem },
+    },
+    handler: async (request) => {
+      const { type, status, limit, cursor } = request.query;
+      return games.list({ type, status, limit, after: cursor === undefined ? undefined : decodeCursor(cursor) });
+    },
+  });
+
+  app.get('/games/:id', {
+    schema: {
+      tags: ['games'],
+      summary: "A game: summary, the caller's view and legal commands",
+      description: 'Without a token you are a spectator.',
+      params: GameParams,
+      security,
+      response: { 200: GameDetails, ...errors },
+    },
+    handler: async (request) => games.summary(request.params.id, bearer(request)),
+  });
+
+  app.post('/games/:id/join', {
+    schema: {
+      tags: ['games'],
+      summary: 'Take an open seat',
+      params: GameParams,
+      body: z.object({ seat: z.number().int().min(0).optional().describe('A particular seat; else the first open one'), name: z.string().max(64).optional() }).default({}),
+      response: { 200: z.object({ seat: z.number().int(), token: z.string(), game: GameSummary }), ...errors },
+    },
+    handler: async (request) => {
+      const { seat, token } = await games.join(request.params.id, request.body.seat, request.body.name);
+      const { record } = await games.principalFor(request.params.id, token);
+      return { seat, token, game: summarize(record) };
+    },
+  });
+
+  app.post('/games/:id/commands', {
+    // The documented body names every game's commands; validation checks only the
+    // envelope so that the game's own schema can explain a bad command.
+    validatorCompiler: commandValidator,
+    schema: {
+      tags: ['games'],
+      summary: 'Send a command as your seat',
+      description: 'The answer carries the new version, your view of the new events and your new view. Send an Idempotency-Key to retry safely.',
+      params: GameParams,
+      headers: IdempotencyHeaders,
+      body: CommandRequest,
+      security: [{ bearer: [] }],
+      response: { 200: CommandAnswer, ...errors },
+    },
+    handler: async (request) => {
+      const token = bearer(request);
+      const { principal } = await games.principalFor(request.params.id, token);
+      const body = request.body as z.infer<typeof CommandRequestEnvelope>;
+      return commands.handle({
+        gameId: request.params.id,
+        principal,
+        command: body.command,
+        seat: body.seat,
+        expectedVersion: body.expectedVersion,
+        outcomes: body.outcomes,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+    },
+  });
+
+  app.get('/games/:id/events', {
+    schema: {
+      tags: ['games'],
+      summary: 'The event log, redacted for the caller while the game runs',
+      params: GameParams,
+      querystring: z.object({
+        after: z.coerce.number().int().min(0).default(0).describe('Events with seq greater than this'),
+        limit: z.coerce.number().int().min(1).max(1000).default(200),
+        viewer: ViewerParam.optional(),
+      }),
+      security,
+      response: { 200: EventPage, ...errors },
+    },
+    handler: async (request) => {
+      const { after, limit, viewer } = request.query;
+      return games.events(request.params.id, bearer(request), after, limit, parseViewer(viewer));
+    },
+  });
+
+  app.get('/games/:id/view', {
+    schema: {
+      tags: ['games'],
+      summary: 'The game at version N (default: now) through your eyes, or as a spectator',
+      params: GameParams,
+      querystring: z.object({ version: z.coerce.number().int().min(0).optional(), viewer: ViewerParam.optional() }),
+      security,
+      response: { 200: GameSnapshot, ...errors },
+    },
+    handler: async (request) => games.viewAt(request.params.id, bearer(request), request.query.version, parseViewer(request.query.viewer)),
+  });
+
+  app.get('/games/:id/replay', {
+    schema: {
+      tags: ['games'],
+      summary: 'Every step of a finished game, everything revealed',
+      params: GameParams,
+      response: { 200: Replay, ...errors },
+    },
+    handler: async (request) => games.replay(request.params.id),
+  });
+};

@@ -1,0 +1,93 @@
+// A WebSocket per game: pushes every new version (events and view, redacted for the
+// connected seat or spectator) and accepts commands. A client that reconnects with
+// `after=N` first gets what it missed since version N.
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { ServiceError } from '../events/errors.ts';
+import { allowedViewer } from '../events/principal.ts';
+import { bearer } from './games.ts';
+import { problem, problemOf, type Problem } from './problem.ts';
+import { CommandRequestEnvelope, GameParams } from './schemas.ts';
+
+export const ClientMessage = z.discriminatedUnion('type', [
+  CommandRequestEnvelope.extend({
+    type: z.literal('command'),
+    id: z.string().max(64).optional().describe('Echoed in the ack or error'),
+    idempotencyKey: z.string().min(1).max(128).optional(),
+  }),
+]);
+
+/** Close codes: 1001 when the server shuts down, 4000 + HTTP status when refused. */
+export const closeCodes = { goingAway: 1001, refused: (status: number) => 4000 + status } as const;
+
+const send = (socket: WebSocket, message: unknown) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+};
+
+function asProblem(error: unknown): Problem | null {
+  if (error instanceof ServiceError) return problemOf(error);
+  return null;
+}
+
+export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { games, commands, hub } = app.services;
+
+  app.get('/games/:id/live', {
+    websocket: true,
+    schema: {
+      tags: ['live'],
+      summary: 'WebSocket: live updates and commands',
+      description:
+        'Upgrade to a WebSocket. Server → client: {type:"update", version, events, view, pending, legalCommands, result} for every new version; {type:"ack", id, ...answer} or {type:"error", id, problem} for each command. Client → server: {type:"command", id?, command, expectedVersion?, idempotencyKey?, seat?, outcomes?}. Authenticate with the Authorization header or ?token=.',
+      params: GameParams,
+      querystring: z.object({
+        after: z.coerce.number().int().min(0).default(0).describe('The last version the client has seen'),
+        token: z.string().optional().describe('Seat or referee token, for clients that cannot set headers'),
+      }),
+    },
+  }, async (socket: WebSocket, request: FastifyRequest<{ Params: { id: string }; Querystring: { after: number; token?: string } }>) => {
+      const { id } = request.params;
+      let stop: (() => void) | null = null;
+      let closed = false;
+      socket.on('close', () => {
+        closed = true;
+        stop?.();
+      });
+      try {
+        const token = request.query.token ?? bearer(request);
+        const { record, principal } = await games.principalFor(id, token);
+        const viewer = allowedViewer(record, principal, undefined);
+        socket.on('message', (raw: Buffer) => {
+          let message: z.infer<typeof ClientMessage>;
+          try {
+            message = ClientMessage.parse(JSON.parse(raw.toString()));
+          } catch (error) {
+            const detail = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : 'not JSON';
+            send(socket, { type: 'error', problem: problem(400, 'request/invalid', `bad message: ${detail}`) });
+            return;
+          }
+          commands
+            .handle({ gameId: id, principal, command: message.command, seat: message.seat, expectedVersion: message.expectedVersion, outcomes: message.outcomes, idempotencyKey: message.idempotencyKey })
+            .then(
+              (answer) => send(socket, { type: 'ack', id: message.id, ...answer }),
+              (error: unknown) => {
+                const known = asProblem(error);
+                if (known === null) app.log.error({ err: error }, 'command over WebSocket failed');
+                send(socket, { type: 'error', id: message.id, problem: known ?? problem(500, 'server/internal', 'something went wrong on our side') });
+              },
+            );
+        });
+        const unwatch = await hub.watch(id, { viewer, send: (update) => send(socket, update) }, request.query.after);
+        if (closed) unwatch();
+        else stop = unwatch;
+      } catch (error) {
+        const known = asProblem(error);
+        if (known === null) app.log.error({ err: error }, 'opening a live connection failed');
+        const refusal = known ?? problem(500, 'server/internal', 'something went wrong on our side');
+        send(socket, { type: 'error', problem: refusal });
+        socket.close(closeCodes.refused(refusal.status), refusal.code);
+      }
+  });
+};

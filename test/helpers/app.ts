@@ -1,0 +1,46 @@
+// An app on its own fresh database, driven through app.inject(); closed at teardown.
+import { buildApp, type App } from '../../src/app.ts';
+import { testDatabase } from './database.ts';
+
+interface TestLike {
+  teardown(fn: () => unknown): void;
+}
+
+export interface TestClock {
+  now: number;
+  (): number;
+}
+
+/** A clock the test moves by hand. */
+export function testClock(start = Date.UTC(2026, 10, 29, 12)): TestClock {
+  const clock = (() => clock.now) as TestClock;
+  clock.now = start;
+  return clock;
+}
+
+export async function testApp(t: TestLike, options: { clock?: () => number; database?: { url: string; prisma: Parameters<typeof buildApp>[0]['prisma'] } } = {}): Promise<App & { databaseUrl: string }> {
+  const database = options.database ?? (await testDatabase(t));
+  const app = await buildApp({
+    prisma: database.prisma,
+    notifyUrl: database.url,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    scheduler: { timers: false },
+  });
+  await app.ready();
+  t.teardown(() => app.close());
+  return Object.assign(app, { databaseUrl: database.url });
+}
+
+export const bearerHeader = (token: string | null | undefined) => (token ? { authorization: `Bearer ${token}` } : {});
+
+/** Creates a game through the API and returns its id and tokens. */
+export async function createGame(app: App, body: Record<string, unknown>) {
+  const response = await app.inject({ method: 'POST', url: '/games', payload: body });
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+  const created = response.json() as { game: { id: string }; refereeToken: string; seats: { seat: number; token: string | null }[] };
+  return { id: created.game.id, referee: created.refereeToken, tokens: created.seats.map((s) => s.token), created };
+}
+
+export async function command(app: App, id: string, token: string | null | undefined, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: `/games/${id}/commands`, payload: body, headers: { ...bearerHeader(token), ...headers } });
+}
