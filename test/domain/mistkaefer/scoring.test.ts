@@ -1,0 +1,67 @@
+// B. Scoring, the end of the game, and an exhausted chip supply.
+import t from 'tap';
+import { mistkaefer } from '../../../src/domain/mistkaefer/index.ts';
+import type { ChipKind } from '../../../src/domain/mistkaefer/vocabulary.ts';
+import { after, codeOf, given, ok, row, when } from './given.ts';
+
+const score = { type: 'score' } as const;
+const many = (n: number, kind: ChipKind): ChipKind[] => Array(n).fill(kind);
+
+t.test('scoring an empty tableau is allowed and earns nothing (it is the only pass)', async (t) => {
+  t.same(when(given(2).state, 0, score), [
+    { type: 'TableauScored', seat: 0, completeColumns: 0, diceRightOfLine: 0 },
+    { type: 'TurnEnded', seat: 0, next: 1 },
+  ]);
+});
+
+t.test('both white-chip columns score when complete; the 3rd column does not', async (t) => {
+  let g = given(3);
+  for (const colour of ['green', 'yellow', 'blue'] as const) g = row(g, 0, colour, [1, 2, 3]);
+  const events = ok(when(g.state, 0, score, ['oneDungBall', 'oneDungBall']));
+  t.same(events[0], { type: 'TableauScored', seat: 0, completeColumns: 2, diceRightOfLine: 0 });
+  t.same(events[1], { type: 'ChipsTaken', seat: 0, count: 2, chips: ['oneDungBall', 'oneDungBall'] });
+});
+
+for (const [seats, dung] of [[2, 20], [3, 16], [4, 12]] as const) {
+  t.test(`${seats} players: ${dung} dung balls win at once, ${dung - 1} do not`, async (t) => {
+    const base = row(given(seats), 0, 'green', [1, 2, 3, 4, 5, 6]).chips(0, [
+      ...many(dung - 3, 'oneDungBall'),
+      'twoDungBalls',
+    ]);
+    const won = when(base.state, 0, score, ['oneDungBall']);
+    t.same(ok(won).slice(1), [
+      { type: 'ChipsTaken', seat: 0, count: 1, chips: ['oneDungBall'] },
+      { type: 'GameWon', seat: 0 },
+    ]);
+    t.equal(after(base.state, won).phase, 'over');
+    t.same(ok(when(base.state, 0, score, ['cloverLeaf'])).at(-1), { type: 'TurnEnded', seat: 0, next: 1 });
+  });
+}
+
+t.test('4 clover leaves win, whatever the player count', async (t) => {
+  const base = row(given(4), 0, 'green', [1, 2, 3, 4, 5, 6]).chips(0, many(3, 'cloverLeaf'));
+  const won = after(base.state, when(base.state, 0, score, ['cloverLeaf']));
+  t.equal(won.winner, 0);
+  t.same(mistkaefer.result(won)?.winners, [0]);
+  t.equal(mistkaefer.result(base.state), null, 'no result while the game runs');
+  t.equal(codeOf(when(won, 1, score)), 'mistkaefer/not-running', 'nothing is accepted after the end');
+});
+
+t.test('an exhausted supply gives what it has, and that taker has won', async (t) => {
+  // The most chips four players can hold without anyone winning: 11 dung balls and
+  // 3 clover leaves each. The 5 chips left are two-dung-ball chips.
+  let g = given(4)
+    .chips(0, many(11, 'oneDungBall'))
+    .chips(1, [...many(11, 'oneDungBall'), ...many(3, 'cloverLeaf')])
+    .chips(2, [...many(4, 'oneDungBall'), ...many(3, 'twoDungBalls'), ...many(3, 'cloverLeaf')])
+    .chips(3, [...many(5, 'twoDungBalls'), ...many(3, 'cloverLeaf')]);
+  for (const colour of ['green', 'yellow', 'blue'] as const) g = row(g, 0, colour, [1, 2, 3, 4, 5, 6, 6]);
+  g = g.turnTo(0);
+  t.same(g.state.chips, { oneDungBall: 0, twoDungBalls: 5, cloverLeaf: 0 });
+  const events = when(g.state, 0, score, many(5, 'twoDungBalls'));
+  t.same(ok(events), [
+    { type: 'TableauScored', seat: 0, completeColumns: 2, diceRightOfLine: 6 },
+    { type: 'ChipsTaken', seat: 0, count: 5, chips: many(5, 'twoDungBalls') },
+    { type: 'GameWon', seat: 0 },
+  ]);
+});
