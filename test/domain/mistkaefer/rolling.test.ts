@@ -89,3 +89,14 @@ t.test('after a turn the next seat clockwise is up, wrapping around', async (t) 
   const events = when(state, 2, { type: 'score' });
   t.same(ok(events).at(-1), { type: 'TurnEnded', seat: 2, next: 0 });
 });
+
+t.test('an extra turn in the 1st round is still without stealing', async (t) => {
+  const { state } = given(2).then(
+    { type: 'DiceRolled', seat: 1, colour: 'green', values: [5] },
+    { type: 'DicePlaced', seat: 1, colour: 'green', value: 5, count: 1, stolenFrom: [], bonuses: [] },
+    { type: 'TurnEnded', seat: 0, next: 0 },
+  );
+  const placing = after(state, when(state, 0, roll('green', 1), [5]));
+  t.same(mistkaefer.legalCommands(placing, 0), [{ type: 'place', value: 5, stealFrom: [] }]);
+  t.equal(codeOf(when(placing, 0, place(5, [1]))), 'mistkaefer/no-stealing-in-first-round');
+});
