@@ -1,0 +1,237 @@
+// The generic battery every game file runs: random play ends, legal commands are
+// accepted and every other one refused, folding reproduces the state, components are
+// conserved (the game's own invariant), hidden information never leaks, schemas hold.
+// Each game is played once per generated setup and every property group checks that
+// recording: the groups share one fast-check seed, so they see the same setups.
+import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import t from 'tap';
+import { serverChance, type Chance } from '../../src/domain/chance.ts';
+import { fold, isViolation, type Actor, type GameEvent, type Seat, type Setup, type Viewer } from '../../src/domain/contract.ts';
+import type { AnyGame } from '../../src/domain/games.ts';
+import { below, canonical, deepFreeze, MAX_COMMANDS, play, setupArbitrary, type GameSetup, type Played } from './harness.ts';
+import { mutate, shapesOf } from './mutate.ts';
+
+export type Group = 'ends' | 'legal' | 'fold' | 'conserved' | 'hidden' | 'schemas';
+
+export interface Secrecy {
+  /** A state that differs from `state` only in what `viewer` may not know. */
+  readonly scramble?: (state: never, viewer: Viewer, rng: Chance) => unknown;
+  /** The event with its hidden part changed, and the seats allowed to see that part;
+   * null when the event hides nothing. */
+  readonly vary?: (event: never) => { readonly event: GameEvent; readonly owners: readonly Seat[] } | null;
+  /** Card ids lying face down: no seat or spectator may see them. */
+  readonly faceDown?: (state: never) => readonly string[];
+}
+
+export interface GameSpec {
+  readonly game: AnyGame;
+  readonly runs: number;
+  /** Commands per game for every group but `ends` (a game that runs on is cut short). */
+  readonly limit?: number;
+  /** The rulebook's component counts, checked on every folded state. Throws. */
+  readonly conserved: (state: never, setup: Setup<never>) => void;
+  /** Checks one event's effect on the components (e.g. exact returns). Throws. */
+  readonly transition?: (before: never, event: never, after: never) => void;
+  readonly secrecy: Secrecy;
+  /** Share of states whose legal and mutated commands are all tried. */
+  readonly legalShare: number;
+  /** Known failures, reported to the lead: the check runs and shows as a todo. */
+  readonly todo?: Partial<Record<Group, string>>;
+}
+
+const seatsOf = (n: number): Seat[] => Array.from({ length: n }, (_, s) => s);
+const viewersOf = (n: number): Viewer[] => [...seatsOf(n).map((seat): Viewer => ({ kind: 'seat', seat })), { kind: 'spectator' }];
+const show = (x: unknown): string => JSON.stringify(x);
+
+/** Every folded state, one per event, with the event that led to it. */
+function* transitions(game: AnyGame, played: Played): Generator<{ before: unknown; event: GameEvent; after: unknown }> {
+  let before = played.start;
+  for (const step of played.steps) {
+    for (const [i, event] of step.events.entries()) {
+      // play() kept only the state after the whole command; the ones between are rebuilt.
+      const after = i === step.events.length - 1 ? step.after : deepFreeze(game.evolve(before, event));
+      yield { before, event, after };
+      before = after;
+    }
+  }
+}
+
+function checkLegality(game: AnyGame, state: unknown, now: number, rng: Chance): void {
+  const pending = game.pending(state);
+  const seats = seatsOf((state as { seats: number }).seats);
+  const legal = seatsOf(seats.length).map((seat) => game.legalCommands(state, seat));
+  const ctx = (actor: Actor, i: number) => ({ actor, now, chance: serverChance(`probe:${now}`, i) });
+  for (const seat of seats) {
+    assert.equal(legal[seat]!.length > 0, pending.seats.includes(seat), `seat ${seat}: pending ${show(pending)}, legal ${show(legal[seat])}`);
+    for (const command of legal[seat]!) {
+      const parsed = game.commandSchema.safeParse(command);
+      assert.ok(parsed.success, `legal command ${show(command)} does not fit commandSchema`);
+      assert.deepStrictEqual(parsed.data, command, 'commandSchema changes a legal command');
+      const events = game.decide(state, command, ctx({ kind: 'seat', seat }, 0));
+      assert.ok(!isViolation(events), `seat ${seat}: legal ${show(command)} refused: ${show(events)}`);
+    }
+  }
+  const offered = legal.map((commands) => new Set(commands.map(canonical)));
+  const shapes = shapesOf(game);
+  const everyLegal = legal.flat() as unknown as Record<string, unknown>[];
+  const deadlinePassed = pending.deadline !== undefined && now >= pending.deadline;
+  const candidates: { actor: Actor; raw: unknown }[] = [
+    { actor: { kind: 'system' }, raw: { type: 'timeout' } },
+    ...seats.map((seat) => ({ actor: { kind: 'seat', seat } as Actor, raw: { type: 'timeout' } })),
+    ...everyLegal.map((raw) => ({ actor: { kind: 'system' } as Actor, raw })),
+    // The legal commands of one seat sent by another (or by a seat that does not exist).
+    ...legal.flatMap((commands, seat) =>
+      commands.slice(0, 8).map((raw) => ({ actor: { kind: 'seat', seat: (seat + 1 + below(rng, seats.length)) % (seats.length + 1) } as Actor, raw })),
+    ),
+    ...Array.from({ length: 40 }, () => ({
+      actor: { kind: 'seat', seat: below(rng, seats.length) } as Actor,
+      raw: mutate(rng, shapes, everyLegal),
+    })),
+  ];
+  candidates.forEach(({ actor, raw }, i) => {
+    const parsed = game.commandSchema.safeParse(raw);
+    // The platform refuses what does not fit the schema before decide sees it.
+    if (!parsed.success) return;
+    const command = parsed.data;
+    const expected =
+      actor.kind === 'system'
+        ? command.type === 'timeout' && deadlinePassed
+        : (offered[actor.seat]?.has(canonical(command)) ?? false);
+    let outcome;
+    try {
+      outcome = game.decide(state, command, ctx(actor, i));
+    } catch (error) {
+      assert.fail(`decide threw on ${show(actor)} ${show(command)}: ${(error as Error).message}`);
+    }
+    if (expected) assert.ok(!isViolation(outcome), `${show(actor)} ${show(command)} refused: ${show(outcome)}`);
+    else {
+      assert.ok(isViolation(outcome), `${show(actor)} ${show(command)} was not offered but accepted: ${show(outcome)}`);
+      assert.ok(outcome.code.startsWith(`${game.type}/`), `violation code ${outcome.code} is not namespaced`);
+    }
+  });
+}
+
+function checkSecrecy(game: AnyGame, secrecy: Secrecy, played: Played, rng: Chance, planted: { caught: number }): void {
+  const seats = (played.start as { seats: number }).seats;
+  const viewers = viewersOf(seats);
+  const states = [played.start, ...played.steps.map((s) => s.after)];
+  for (const state of states) {
+    const everything = game.view(state, { kind: 'all' });
+    for (const viewer of viewers) {
+      const seen = game.view(state, viewer);
+      if (secrecy.scramble) {
+        const other = deepFreeze(secrecy.scramble(state as never, viewer, rng));
+        assert.deepStrictEqual(game.view(other, viewer), seen, `${show(viewer)} sees something hidden`);
+        if (viewer.kind === 'spectator' && !isDeepStrictEqual(game.view(other, { kind: 'all' }), everything)) planted.caught++;
+      }
+      if (secrecy.faceDown) {
+        const json = show(seen);
+        for (const id of secrecy.faceDown(state as never)) assert.ok(!json.includes(show(id)), `${show(viewer)} sees face-down ${id}`);
+        if (secrecy.faceDown(state as never).some((id) => show(everything).includes(show(id)))) planted.caught++;
+      }
+      if (!secrecy.scramble && !secrecy.faceDown) assert.deepStrictEqual(seen, everything, 'nothing is hidden, so nothing may be withheld');
+    }
+  }
+  for (const { before, event, after } of transitions(game, played)) {
+    const varied = secrecy.vary?.(event as never) ?? null;
+    if (varied) {
+      assert.notDeepStrictEqual(varied.event, event);
+      planted.caught++;
+    }
+    for (const viewer of [...viewers, { kind: 'all' } as Viewer]) {
+      const shown = game.redact(event, viewer, before);
+      const parsed = game.eventSchema.safeParse(shown);
+      assert.ok(parsed.success, `redacted for ${show(viewer)}, ${show(shown)} does not fit eventSchema`);
+      const owner = varied === null || viewer.kind === 'all' || (viewer.kind === 'seat' && varied.owners.includes(viewer.seat));
+      if (owner) assert.deepStrictEqual(shown, event, `${show(viewer)} may see all of ${show(event)}`);
+      else assert.deepStrictEqual(game.redact(varied.event, viewer, before), shown, `${show(viewer)} sees the hidden part of ${show(event)}`);
+      if (secrecy.faceDown && viewer.kind !== 'all') {
+        const stillDown = new Set(secrecy.faceDown(after as never));
+        for (const id of secrecy.faceDown(before as never)) {
+          if (stillDown.has(id)) assert.ok(!show(shown).includes(show(id)), `${show(event)} names face-down ${id}`);
+        }
+      }
+    }
+  }
+}
+
+/** `FC_SEED=<seed>` replays the runs of a reported failure. */
+const SEED = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+export function runBattery(spec: GameSpec): void {
+  const { game, runs, todo = {} } = spec;
+  const cache = new Map<string, Played>();
+  const played = (s: GameSetup): Played => {
+    const key = show(s);
+    let p = cache.get(key);
+    if (!p) cache.set(key, (p = play(game, s, spec.limit)));
+    return p;
+  };
+  const arb = setupArbitrary(game);
+
+  const property = (group: Group, name: string, predicate: (s: GameSetup) => void, numRuns = runs) =>
+    t.test(`${game.type}: ${name}`, async (t) => {
+      try {
+        // A failing game can be 20,000 commands long: report it as found, unshrunk.
+        fc.assert(fc.property(arb, predicate), { numRuns, seed: SEED, endOnFailure: group === 'ends' });
+        t.pass(`holds for ${numRuns} random games (fast-check seed ${SEED})`);
+      } catch (error) {
+        if (!todo[group]) throw error;
+        t.fail((error as Error).message, { todo: todo[group] });
+      }
+    });
+
+  property('ends', `random play ends within ${MAX_COMMANDS} commands`, (s) => {
+    const whole = spec.limit === undefined ? played(s) : play(game, s);
+    assert.ok(whole.ended, `no result after ${whole.steps.length} commands`);
+  }, todo.ends ? 3 : runs);
+
+  property('legal', 'legal commands are accepted, every other command is refused', (s) => {
+    const p = played(s);
+    const rng = serverChance(`legal:${s.seed}`, 0);
+    for (const step of p.steps) {
+      if (below(rng, 1000) < spec.legalShare * 1000) checkLegality(game, step.before, step.clock, rng);
+    }
+  });
+
+  property('fold', 'folding the log reproduces the state; decide and evolve mutate nothing', (s) => {
+    const p = played(s);
+    assert.deepStrictEqual(fold(game, s.setup, p.log), p.final);
+    // An intermediate state too: a fold that only gets the end right is still wrong.
+    const i = Math.floor(p.steps.length / 2);
+    const upTo = p.setupEvents.length + p.steps.slice(0, i + 1).reduce((n, step) => n + step.events.length, 0);
+    if (p.steps[i]) assert.deepStrictEqual(fold(game, s.setup, p.log.slice(0, upTo)), p.steps[i].after);
+  });
+
+  property('conserved', 'components are conserved', (s) => {
+    const p = played(s);
+    spec.conserved(p.start as never, s.setup as never);
+    for (const { before, event, after } of transitions(game, p)) {
+      try {
+        spec.conserved(after as never, s.setup as never);
+        spec.transition?.(before as never, event as never, after as never);
+      } catch (error) {
+        throw new Error(`after ${show(event)}: ${(error as Error).message}`);
+      }
+    }
+  });
+
+  property('hidden', 'views and redacted events never show hidden information', (s) => {
+    const planted = { caught: 0 };
+    checkSecrecy(game, spec.secrecy, played(s), serverChance(`hide:${s.seed}`, 0), planted);
+    // The checks must be able to fail: the full view or an unredacted event would.
+    if (spec.secrecy.scramble || spec.secrecy.vary || spec.secrecy.faceDown) {
+      assert.ok(planted.caught > 0, 'nothing hidden was ever found to check against');
+    }
+  });
+
+  property('schemas', 'events fit eventSchema exactly', (s) => {
+    for (const event of played(s).log) {
+      const parsed = game.eventSchema.safeParse(event);
+      assert.ok(parsed.success, `${show(event)}: ${parsed.error?.message}`);
+      assert.deepStrictEqual(parsed.data, event, 'eventSchema drops or changes a field');
+    }
+  });
+}
