@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+
+# Build: dependencies and the generated Prisma client. The service runs its TypeScript
+# through tsx (as `npm start` does), so there is no compile step to ship.
+FROM node:20-slim AS build
+WORKDIR /app
+ENV CI=true CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
+# package.json's allowScripts (which install scripts may run) needs npm >= 11.19; the
+# npm bundled with node:20 would run them all, including Prisma's engine download.
+RUN npm install -g npm@11.19.1
+# What `npm ci` needs, postinstall's `prisma generate` included, before the sources, so
+# the dependency layer is reused while only sources change.
+COPY package.json package-lock.json prisma.config.ts tsconfig.json ./
+COPY prisma ./prisma
+RUN npm ci --no-audit --no-fund
+COPY src ./src
+RUN npx tsc --noEmit -p . && npm prune --omit=dev --no-audit --no-fund
+
+# Runtime: production dependencies, sources, schema and migrations (applied at start).
+FROM node:20-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+COPY --from=build --chown=root:root /app/package.json /app/tsconfig.json ./
+COPY --from=build --chown=root:root /app/node_modules ./node_modules
+COPY --from=build --chown=root:root /app/prisma ./prisma
+COPY --from=build --chown=root:root /app/src ./src
+# Only without DATABASE_URL does the service fall back to an embedded Postgres in
+# .data/postgres; the app user may write there and nowhere else.
+RUN mkdir -p .data && chown node:node .data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node itself as PID 1 (not npm, not the tsx CLI) receives SIGTERM directly and runs
+# the service's graceful shutdown. Same as `npm start`.
+CMD ["node", "--import", "tsx", "src/server.ts"]
