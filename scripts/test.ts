@@ -1,9 +1,9 @@
 // `npm test [-- tap args]`: one Postgres and one migrated template for the whole run,
-// handed to tap's workers through the environment (see test/helpers/database.ts);
+// handed to tap's workers through the environment (see test/helpers/test-server.ts and database.ts);
 // everything the run made is removed again, whatever the tests did.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_URL_ENV, PREFIX_ENV, TEMPLATE_ENV, startTestServer } from '../test/helpers/database.ts';
+import { ADMIN_URL_ENV, PREFIX_ENV, TEMPLATE_ENV, startTestServer } from '../test/helpers/test-server.ts';
 
 const started = performance.now();
 const server = await startTestServer();
