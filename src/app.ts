@@ -8,7 +8,6 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -62,7 +61,10 @@ export async function buildApp(options: AppOptions) {
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses are built by typed code from the same schemas; re-validating every
+  // answer (views, legal commands, events) on the hot path would cost more than the
+  // command itself. The schemas still document the responses in OpenAPI.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) => sendProblem(reply, problem(404, 'request/no-route', `no route ${request.method} ${request.url}`)));
 
@@ -107,7 +109,17 @@ export async function buildApp(options: AppOptions) {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
-  await app.register(fastifyWebsocket, { options: { maxPayload: bodyLimit } });
+  // Shutdown order: stop firing deadlines, let queued commands finish (their pushes
+  // go out), then say goodbye to every socket with 1001.
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: bodyLimit },
+    preClose: async () => {
+      scheduler.stop();
+      await commands.drain();
+      for (const client of app.websocketServer.clients) client.close(closeCodes.goingAway, 'server shutting down');
+      app.websocketServer.close();
+    },
+  });
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
@@ -117,12 +129,6 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onReady', async () => {
     await notifier?.start();
     scheduler.start();
-  });
-  // Stop taking new work, let queued commands finish, then say goodbye to sockets.
-  app.addHook('preClose', async () => {
-    scheduler.stop();
-    await commands.drain();
-    for (const client of app.websocketServer?.clients ?? []) client.close(closeCodes.goingAway, 'server shutting down');
   });
   app.addHook('onClose', async () => {
     await notifier?.stop();

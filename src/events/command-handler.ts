@@ -10,7 +10,8 @@ import { isViolation } from '../domain/contract.ts';
 import { serverChance, suppliedChance, SuppliedChanceError, type Chance } from '../domain/chance.ts';
 import { ServiceError, serviceCodes } from './errors.ts';
 import type { LiveStates, LoadedGame } from './live-state.ts';
-import { actorLabel, ownViewer, type Principal } from './principal.ts';
+import { actorLabel, ownViewer, resolvePrincipal, type Principal } from './principal.ts';
+import { hashToken } from './tokens.ts';
 import type { EventStore, GameStatus } from './store.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from './snapshot.ts';
@@ -19,7 +20,8 @@ export type CommandPrincipal = Principal | { readonly kind: 'system' };
 
 export interface CommandInput {
   readonly gameId: string;
-  readonly principal: CommandPrincipal;
+  /** The system (deadlines), or whoever holds the bearer token (none: anonymous). */
+  readonly caller: { readonly kind: 'system' } | { readonly kind: 'token'; readonly token: string | undefined };
   readonly command: unknown;
   /** The seat a referee acts for. */
   readonly seat?: number;
@@ -61,10 +63,20 @@ export class CommandHandler {
 
   private async handleInOrder(input: CommandInput): Promise<CommandAnswer> {
     const requestHash = hashRequest(input);
-    if (input.idempotencyKey !== undefined) {
-      const earlier = await this.replayed(input.gameId, input.idempotencyKey, requestHash);
-      if (earlier !== null) return earlier;
+    try {
+      return await this.attempt(input, requestHash);
+    } catch (error) {
+      // A retried command meets a state it was already applied to, or its key in the
+      // append: only then is the idempotency record worth a read.
+      if (input.idempotencyKey !== undefined && error instanceof ServiceError) {
+        const earlier = await this.replayed(input.gameId, input.idempotencyKey, requestHash);
+        if (earlier !== null) return earlier;
+      }
+      throw error;
     }
+  }
+
+  private async attempt(input: CommandInput, requestHash: string): Promise<CommandAnswer> {
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.current(input.gameId, attempt > 1);
       const { events, actor, viewer } = this.decide(loaded, input);
@@ -87,11 +99,7 @@ export class CommandHandler {
         return answer;
       }
       this.live.forget(input.gameId);
-      if (input.idempotencyKey !== undefined) {
-        const earlier = await this.replayed(input.gameId, input.idempotencyKey, requestHash);
-        if (earlier !== null) return earlier;
-      }
-      if (input.expectedVersion !== undefined || attempt >= MAX_ATTEMPTS) {
+      if (input.expectedVersion !== undefined || input.idempotencyKey !== undefined || attempt >= MAX_ATTEMPTS) {
         const current = (await this.current(input.gameId, true)).version;
         throw new ServiceError(serviceCodes.conflict, `another command was appended first; the game is at version ${current}`, { currentVersion: current });
       }
@@ -122,7 +130,8 @@ export class CommandHandler {
     if (input.expectedVersion !== undefined && input.expectedVersion !== loaded.version) {
       throw new ServiceError(serviceCodes.staleVersion, `expected version ${input.expectedVersion}, but the game is at version ${loaded.version}`, { currentVersion: loaded.version });
     }
-    const { actor, label } = actingAs(input, record.seatCount, record.chanceMode);
+    const principal: CommandPrincipal = input.caller.kind === 'system' ? input.caller : resolvePrincipal(record, input.caller.token);
+    const { actor, label } = actingAs(principal, input, record.seatCount, record.chanceMode);
     const parsed = game.commandSchema.safeParse(input.command);
     if (!parsed.success) {
       throw new ServiceError(serviceCodes.invalidCommand, `not a ${game.type} command: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`);
@@ -137,13 +146,13 @@ export class CommandHandler {
       throw error;
     }
     if (isViolation(result)) throw new ServiceError(result.code, result.message, {}, 'rule');
-    const viewer: Viewer = input.principal.kind === 'system' ? { kind: 'all' } : ownViewer(record, input.principal);
+    const viewer: Viewer = principal.kind === 'system' ? { kind: 'all' } : ownViewer(record, principal);
     return { events: result, actor: label, viewer };
   }
 }
 
-function actingAs(input: CommandInput, seatCount: number, chanceMode: string): { actor: Actor; label: string } {
-  const { principal, seat } = input;
+function actingAs(principal: CommandPrincipal, input: CommandInput, seatCount: number, chanceMode: string): { actor: Actor; label: string } {
+  const { seat } = input;
   switch (principal.kind) {
     case 'system':
       return { actor: { kind: 'system' }, label: 'system' };
@@ -199,7 +208,7 @@ function respond(before: LoadedGame, after: LoadedGame, events: readonly GameEve
 }
 
 function hashRequest(input: CommandInput): string {
-  const who = input.principal.kind === 'seat' ? `seat:${input.principal.seat}` : input.principal.kind;
+  const who = input.caller.kind === 'system' ? 'system' : hashToken(input.caller.token ?? '');
   return createHash('sha256')
     .update(JSON.stringify([who, input.seat ?? null, input.command, input.expectedVersion ?? null, input.outcomes ?? null]))
     .digest('hex');

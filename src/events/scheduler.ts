@@ -67,7 +67,7 @@ export class DeadlineScheduler {
 
   private async fire(gameId: string, version: number): Promise<void> {
     try {
-      await this.commands.handle({ gameId, principal: { kind: 'system' }, command: { type: 'timeout' }, expectedVersion: version });
+      await this.commands.handle({ gameId, caller: { kind: 'system' }, command: { type: 'timeout' }, expectedVersion: version });
     } catch (error) {
       // Someone acted first (stale version, conflict) or the game ended: nothing to do.
       if (error instanceof ServiceError && error.kind === 'service') return;

@@ -120,12 +120,10 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: CommandAnswer, ...errors },
     },
     handler: async (request) => {
-      const token = bearer(request);
-      const { principal } = await games.principalFor(request.params.id, token);
       const body = request.body as z.infer<typeof CommandRequestEnvelope>;
       return commands.handle({
         gameId: request.params.id,
-        principal,
+        caller: { kind: 'token', token: bearer(request) },
         command: body.command,
         seat: body.seat,
         expectedVersion: body.expectedVersion,

@@ -69,7 +69,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
             return;
           }
           commands
-            .handle({ gameId: id, principal, command: message.command, seat: message.seat, expectedVersion: message.expectedVersion, outcomes: message.outcomes, idempotencyKey: message.idempotencyKey })
+            .handle({ gameId: id, caller: { kind: 'token', token }, command: message.command, seat: message.seat, expectedVersion: message.expectedVersion, outcomes: message.outcomes, idempotencyKey: message.idempotencyKey })
             .then(
               (answer) => send(socket, { type: 'ack', id: message.id, ...answer }),
               (error: unknown) => {

@@ -1,0 +1,99 @@
+// Racing commands and idempotent retries: one winner per version, no gaps, no
+// duplicates, and a retried command never appends twice.
+import t from 'tap';
+import { buildApp } from '../../src/app.ts';
+import { createPrisma } from '../../src/db/client.ts';
+import { testDatabase } from '../helpers/database.ts';
+import { command, createGame, testApp } from '../helpers/app.ts';
+import type { App } from '../../src/app.ts';
+
+async function seqs(app: App, id: string): Promise<number[]> {
+  const log = (await app.inject({ url: `/games/${id}/events?limit=1000` })).json();
+  return log.events.map((e: { seq: number }) => e.seq);
+}
+
+const gapless = (list: number[]) => list.every((seq, i) => seq === i + 1);
+
+t.test('many racing commands at one version: exactly one wins, the rest get 409', async (t) => {
+  const app = await testApp(t);
+  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}, {}], seed: 'race' });
+  const { version } = (await app.inject({ url: `/games/${id}` })).json();
+  const answers = await Promise.all(Array.from({ length: 12 }, () => command(app, id, tokens[0], { command: { type: 'throw' }, expectedVersion: version })));
+  const statuses = answers.map((a) => a.statusCode).sort();
+  t.equal(statuses.filter((s) => s === 200).length, 1, 'one command wins');
+  t.equal(statuses.filter((s) => s === 409).length, 11, 'the others are told the version moved on');
+  for (const lost of answers.filter((a) => a.statusCode === 409)) {
+    t.equal(lost.json().code, 'command/stale-version');
+    t.ok(lost.json().currentVersion > version, 'and at which version the game is now');
+  }
+  const log = await seqs(app, id);
+  t.ok(gapless(log), 'the log has no gaps or duplicates');
+  t.equal(log.length, answers.find((a) => a.statusCode === 200)!.json().version);
+});
+
+t.test('two server instances racing on one database: the (game, seq) key lets one win', async (t) => {
+  const database = await testDatabase(t);
+  const first = await testApp(t, { database });
+  const secondPrisma = createPrisma(database.url, { poolSize: 4 });
+  t.teardown(() => secondPrisma.$disconnect());
+  const second = await buildApp({ prisma: secondPrisma, scheduler: { timers: false } });
+  t.teardown(() => second.close());
+
+  const { id, tokens } = await createGame(first, { type: 'pechvogel', seats: [{}, {}], seed: 'two-instances' });
+  // Both instances cache the game at the same version before racing.
+  const { version } = (await first.inject({ url: `/games/${id}` })).json();
+  await second.inject({ url: `/games/${id}` });
+  for (let round = 0; round < 5; round++) {
+    const current = (await first.inject({ url: `/games/${id}` })).json();
+    if (current.pending.seats.length === 0) break;
+    const seat = current.pending.seats[0];
+    const legal = (await first.inject({ url: `/games/${id}`, headers: { authorization: `Bearer ${tokens[seat]}` } })).json().legalCommands;
+    const [a, b] = await Promise.all([
+      command(first, id, tokens[seat], { command: legal[0], expectedVersion: current.version }),
+      command(second, id, tokens[seat], { command: legal[0], expectedVersion: current.version }),
+    ]);
+    t.same([a.statusCode, b.statusCode].sort(), [200, 409], `round ${round}: one instance wins, the other gets 409`);
+  }
+  const log = await seqs(first, id);
+  t.ok(log.length > version && gapless(log), 'the shared log stays gap-free');
+});
+
+t.test('commands without an expected version are applied in arrival order, none lost', async (t) => {
+  const app = await testApp(t);
+  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}], seed: 'order' });
+  const before = (await seqs(app, id)).length;
+  // The player throws once; the rest of the burst is refused by the rules, not lost.
+  const answers = await Promise.all(Array.from({ length: 5 }, () => command(app, id, tokens[0], { command: { type: 'throw' } })));
+  const accepted = answers.filter((a) => a.statusCode === 200);
+  t.ok(accepted.length >= 1, 'the first throw is accepted');
+  for (const refused of answers.filter((a) => a.statusCode !== 200)) {
+    t.equal(refused.statusCode, 422, 'later ones meet the new state and the rules refuse them');
+    t.match(refused.json().code, /^pechvogel\//);
+  }
+  const log = await seqs(app, id);
+  t.ok(gapless(log));
+  t.equal(log.length, before + accepted.reduce((n, a) => n + a.json().events.length, 0), 'every accepted event is in the log, once');
+});
+
+t.test('an Idempotency-Key makes a retry return the first answer and append nothing', async (t) => {
+  const app = await testApp(t);
+  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}], seed: 'idempotent' });
+  const headers = { 'idempotency-key': 'throw-1' };
+  const first = await command(app, id, tokens[0], { command: { type: 'throw' } }, headers);
+  t.equal(first.statusCode, 200);
+  const afterFirst = await seqs(app, id);
+
+  const retry = await command(app, id, tokens[0], { command: { type: 'throw' } }, headers);
+  t.equal(retry.statusCode, 200);
+  t.same(retry.json(), first.json(), 'the retry gets the first answer');
+  t.same(await seqs(app, id), afterFirst, 'and appends nothing');
+
+  const racingRetries = await Promise.all(Array.from({ length: 4 }, () => command(app, id, tokens[0], { command: { type: 'throw' } }, headers)));
+  for (const r of racingRetries) t.same([r.statusCode, r.json()], [200, first.json()], 'concurrent retries all get the first answer');
+  t.same(await seqs(app, id), afterFirst);
+
+  const other = await command(app, id, tokens[0], { command: { type: 'pass' } }, headers);
+  t.equal(other.statusCode, 422, 'the same key with another command is refused');
+  t.equal(other.json().code, 'command/idempotency-key-reused');
+  t.same(await seqs(app, id), afterFirst, 'and changes nothing');
+});

@@ -1,0 +1,148 @@
+// Watching a game over a WebSocket: every version in order, commands over the socket,
+// a reconnect with catch-up, and pushes from another server instance's commits.
+import t from 'tap';
+import type { WebSocket } from 'ws';
+import { buildApp, type App } from '../../src/app.ts';
+import { createPrisma } from '../../src/db/client.ts';
+import { testDatabase } from '../helpers/database.ts';
+import { command, createGame, testApp } from '../helpers/app.ts';
+
+interface Inbox {
+  socket: WebSocket;
+  /** Resolves with the next message, in arrival order. */
+  next(): Promise<any>;
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+async function connect(app: App, path: string, headers: Record<string, string> = {}): Promise<Inbox> {
+  const queue: any[] = [];
+  const waiting: ((m: any) => void)[] = [];
+  let closed!: (c: { code: number; reason: string }) => void;
+  const closedPromise = new Promise<{ code: number; reason: string }>((r) => (closed = r));
+  const socket = await app.injectWS(path, { headers } as never, {
+    onInit: (ws) => {
+      ws.on('message', (raw) => {
+        const message = JSON.parse(raw.toString());
+        const waiter = waiting.shift();
+        if (waiter) waiter(message);
+        else queue.push(message);
+      });
+      ws.on('close', (code, reason) => closed({ code, reason: reason.toString() }));
+    },
+  });
+  const next = () =>
+    queue.length > 0
+      ? Promise.resolve(queue.shift())
+      : new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('no message within 5 s')), 5000);
+          waiting.push((m) => {
+            clearTimeout(timer);
+            resolve(m);
+          });
+        });
+  return { socket, next, closed: closedPromise };
+}
+
+/** Plays the pending seat's first legal command over HTTP. */
+async function playOne(app: App, id: string, tokens: (string | null)[]) {
+  const game = (await app.inject({ url: `/games/${id}` })).json();
+  const seat = game.pending.seats[0];
+  const mine = (await app.inject({ url: `/games/${id}`, headers: { authorization: `Bearer ${tokens[seat]}` } })).json();
+  const answer = await command(app, id, tokens[seat], { command: mine.legalCommands[0], expectedVersion: mine.version });
+  return answer.json();
+}
+
+t.test('a spectator sees every version in order and catches up after a reconnect', async (t) => {
+  const app = await testApp(t);
+  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}], seed: 'live' });
+  const watcher = await connect(app, `/games/${id}/live`);
+  const first = await watcher.next();
+  t.equal(first.type, 'update');
+  t.same(first.events.map((e: { seq: number }) => e.seq), Array.from({ length: first.version }, (_, i) => i + 1), 'the first update catches up from the start');
+  t.same(first.legalCommands, [], 'a spectator has no legal commands');
+
+  let seen = first.version;
+  for (let i = 0; i < 6; i++) {
+    const answer = await playOne(app, id, tokens);
+    const update = await watcher.next();
+    t.equal(update.version, answer.version, 'each command is pushed as its own version');
+    t.same(update.events.map((e: { seq: number }) => e.seq), Array.from({ length: update.version - seen }, (_, k) => seen + k + 1), 'in order, without gaps');
+    t.same(update.view, (await app.inject({ url: `/games/${id}` })).json().view, 'with the spectator view of that version');
+    seen = update.version;
+  }
+  watcher.socket.close();
+
+  const missedFrom = seen;
+  const a = await playOne(app, id, tokens);
+  const b = await playOne(app, id, tokens);
+  const again = await connect(app, `/games/${id}/live?after=${missedFrom}`);
+  const catchUp = await again.next();
+  t.equal(catchUp.version, b.version);
+  t.same(catchUp.events.map((e: { seq: number }) => e.seq), Array.from({ length: b.version - missedFrom }, (_, k) => missedFrom + k + 1), 'a reconnect with after=N gets exactly what it missed');
+  t.ok(a.version > missedFrom);
+  again.socket.close();
+});
+
+t.test('a seat sends commands over its socket and gets an ack and the update', async (t) => {
+  const app = await testApp(t);
+  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}], seed: 'ws-commands' });
+  const seat0 = await connect(app, `/games/${id}/live?token=${tokens[0]}`);
+  const hello = await seat0.next();
+  t.same(hello.legalCommands, [{ type: 'throw' }], 'the seat gets its own legal commands');
+
+  seat0.socket.send(JSON.stringify({ type: 'command', id: 'c1', command: { type: 'throw' }, expectedVersion: hello.version }));
+  const messages = [await seat0.next(), await seat0.next()];
+  const ack = messages.find((m) => m.type === 'ack');
+  const update = messages.find((m) => m.type === 'update');
+  t.equal(ack?.id, 'c1', 'the ack names the command');
+  t.equal(ack?.version, update?.version, 'and the push carries the same version');
+
+  seat0.socket.send(JSON.stringify({ type: 'command', id: 'c2', command: { type: 'throw' }, expectedVersion: hello.version }));
+  const stale = await seat0.next();
+  t.equal(stale.type, 'error');
+  t.equal(stale.id, 'c2');
+  t.equal(stale.problem.code, 'command/stale-version', 'a refused command comes back as a problem');
+
+  seat0.socket.send('not json');
+  const bad = await seat0.next();
+  t.equal(bad.problem.code, 'request/invalid', 'garbage is answered, not fatal');
+  seat0.socket.close();
+});
+
+t.test('a socket with a wrong token or for an unknown game is refused with a close code', async (t) => {
+  const app = await testApp(t);
+  const { id } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] });
+  const wrong = await connect(app, `/games/${id}/live?token=nope`);
+  t.equal((await wrong.next()).problem.code, 'auth/forbidden');
+  t.same(await wrong.closed, { code: 4403, reason: 'auth/forbidden' });
+  const unknown = await connect(app, '/games/00000000-0000-4000-8000-000000000000/live');
+  t.equal((await unknown.next()).problem.code, 'game/not-found');
+  t.equal((await unknown.closed).code, 4404);
+});
+
+t.test('commits on another instance reach this instance\'s watchers through Postgres notifications', async (t) => {
+  const database = await testDatabase(t);
+  const watching = await testApp(t, { database });
+  const otherPrisma = createPrisma(database.url, { poolSize: 2 });
+  t.teardown(() => otherPrisma.$disconnect());
+  const other = await buildApp({ prisma: otherPrisma, scheduler: { timers: false } });
+  t.teardown(() => other.close());
+
+  const { id, tokens } = await createGame(other, { type: 'pechvogel', seats: [{}, {}], seed: 'cross-instance' });
+  const watcher = await connect(watching, `/games/${id}/live`);
+  const first = await watcher.next();
+  const answer = await playOne(other, id, tokens);
+  const update = await watcher.next();
+  t.equal(update.version, answer.version, 'the other instance\'s command is pushed here');
+  t.ok(update.version > first.version);
+  watcher.socket.close();
+});
+
+t.test('closing the app says goodbye to sockets with 1001', async (t) => {
+  const app = await testApp(t);
+  const { id } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] });
+  const watcher = await connect(app, `/games/${id}/live`);
+  await watcher.next();
+  await app.close();
+  t.equal((await watcher.closed).code, 1001);
+});
