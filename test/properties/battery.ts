@@ -119,6 +119,9 @@ function checkSecrecy(game: AnyGame, secrecy: Secrecy, played: Played, rng: Chan
   const states = [played.start, ...played.steps.map((s) => s.after)];
   for (const state of states) {
     const everything = game.view(state, { kind: 'all' });
+    const faceDown = secrecy.faceDown?.(state as never) ?? [];
+    const everythingJson = show(everything);
+    if (faceDown.some((id) => everythingJson.includes(show(id)))) planted.caught++;
     for (const viewer of viewers) {
       const seen = game.view(state, viewer);
       if (secrecy.scramble) {
@@ -126,11 +129,8 @@ function checkSecrecy(game: AnyGame, secrecy: Secrecy, played: Played, rng: Chan
         assert.deepStrictEqual(game.view(other, viewer), seen, `${show(viewer)} sees something hidden`);
         if (viewer.kind === 'spectator' && !isDeepStrictEqual(game.view(other, { kind: 'all' }), everything)) planted.caught++;
       }
-      if (secrecy.faceDown) {
-        const json = show(seen);
-        for (const id of secrecy.faceDown(state as never)) assert.ok(!json.includes(show(id)), `${show(viewer)} sees face-down ${id}`);
-        if (secrecy.faceDown(state as never).some((id) => show(everything).includes(show(id)))) planted.caught++;
-      }
+      const json = show(seen);
+      for (const id of faceDown) assert.ok(!json.includes(show(id)), `${show(viewer)} sees face-down ${id}`);
       if (!secrecy.scramble && !secrecy.faceDown) assert.deepStrictEqual(seen, everything, 'nothing is hidden, so nothing may be withheld');
     }
   }
@@ -140,6 +140,9 @@ function checkSecrecy(game: AnyGame, secrecy: Secrecy, played: Played, rng: Chan
       assert.notDeepStrictEqual(varied.event, event);
       planted.caught++;
     }
+    // Cards face down before and after the event: no event may name them.
+    const down = new Set(secrecy.faceDown?.(after as never) ?? []);
+    const stillDown = (secrecy.faceDown?.(before as never) ?? []).filter((id) => down.has(id));
     for (const viewer of [...viewers, { kind: 'all' } as Viewer]) {
       const shown = game.redact(event, viewer, before);
       const parsed = game.eventSchema.safeParse(shown);
@@ -147,11 +150,9 @@ function checkSecrecy(game: AnyGame, secrecy: Secrecy, played: Played, rng: Chan
       const owner = varied === null || viewer.kind === 'all' || (viewer.kind === 'seat' && varied.owners.includes(viewer.seat));
       if (owner) assert.deepStrictEqual(shown, event, `${show(viewer)} may see all of ${show(event)}`);
       else assert.deepStrictEqual(game.redact(varied.event, viewer, before), shown, `${show(viewer)} sees the hidden part of ${show(event)}`);
-      if (secrecy.faceDown && viewer.kind !== 'all') {
-        const stillDown = new Set(secrecy.faceDown(after as never));
-        for (const id of secrecy.faceDown(before as never)) {
-          if (stillDown.has(id)) assert.ok(!show(shown).includes(show(id)), `${show(event)} names face-down ${id}`);
-        }
+      if (viewer.kind !== 'all') {
+        const json = show(shown);
+        for (const id of stillDown) assert.ok(!json.includes(show(id)), `${show(event)} names face-down ${id}`);
       }
     }
   }
@@ -179,7 +180,8 @@ export function runBattery(spec: GameSpec): void {
         t.pass(`holds for ${numRuns} random games (fast-check seed ${SEED})`);
       } catch (error) {
         if (!todo[group]) throw error;
-        t.fail((error as Error).message, { todo: todo[group] });
+        const { message, cause } = error as Error & { cause?: Error };
+        t.fail(`${message}\n${cause?.message ?? ''}`, { todo: todo[group] });
       }
     });
 
@@ -225,6 +227,20 @@ export function runBattery(spec: GameSpec): void {
     if (spec.secrecy.scramble || spec.secrecy.vary || spec.secrecy.faceDown) {
       assert.ok(planted.caught > 0, 'nothing hidden was ever found to check against');
     }
+  });
+
+  // The checks must be able to fail: planted on a module that shows everything and
+  // accepts anything, they do.
+  t.test(`${game.type}: the checks catch a leaky, lax module`, async (t) => {
+    const [setup] = fc.sample(arb, { numRuns: 1, seed: SEED });
+    const p = played(setup!);
+    const leaky: AnyGame = { ...game, view: (state) => game.view(state, { kind: 'all' }), redact: (event) => event };
+    if (spec.secrecy.scramble || spec.secrecy.vary || spec.secrecy.faceDown) {
+      t.throws(() => checkSecrecy(leaky, spec.secrecy, p, serverChance('plant', 0), { caught: 0 }), 'leaks are found');
+    }
+    const lax: AnyGame = { ...game, decide: (state, command, ctx) => { const events = game.decide(state, command, ctx); return isViolation(events) ? [] : events; } };
+    const step = p.steps[0]!;
+    t.throws(() => checkLegality(lax, step.before, step.clock, serverChance('plant', 0)), 'accepting an unoffered command is found');
   });
 
   property('schemas', 'events fit eventSchema exactly', (s) => {

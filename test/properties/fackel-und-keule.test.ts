@@ -58,7 +58,7 @@ function vary(event: Event) {
 
 runBattery({
   game: fackelUndKeule,
-  runs: 30,
+  runs: 25,
   legalShare: 0.25,
   conserved: (state: State) => {
     const cards = sorted([...state.hands.flat(), ...state.drawPile, ...state.discardPile, ...(state.played ?? []).flat()]);

@@ -40,7 +40,7 @@ function vary(event: Event) {
 
 runBattery({
   game: mistkaefer,
-  runs: 8,
+  runs: 6,
   legalShare: 0.05,
   conserved: (state: State, setup: Setup<Options>) => {
     const components = componentsFor(setup.seats);

@@ -14,7 +14,7 @@ const held = (state: State): number => state.players.reduce((n, p) => n + p.frus
 
 runBattery({
   game: pechvogel,
-  runs: 25,
+  runs: 20,
   legalShare: 0.3,
   conserved: (state: State, setup: Setup<Options>) => {
     const markers = [...state.middle, ...state.box, ...state.players.flatMap((p) => p.markers)].sort((a, b) => a - b);
