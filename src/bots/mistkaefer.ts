@@ -1,0 +1,52 @@
+// Mistkäfer strategy: roll the colour most likely to place (the lowest row end, four
+// dice), bank the tableau when the risk of bad luck outweighs one more placement,
+// place as many dice as possible at the lowest value (rows stay open for later
+// rolls), steal whenever allowed, and rob the seat with the most chips.
+import { edition } from '../domain/mistkaefer/edition.ts';
+import type { Command, View } from '../domain/mistkaefer/index.ts';
+import type { Tableau } from '../domain/mistkaefer/state.ts';
+import { completeWhiteChipColumns, diceRightOfLine } from '../domain/mistkaefer/tableau.ts';
+import { colours, type Colour } from '../domain/mistkaefer/vocabulary.ts';
+import type { Bot } from './bot.ts';
+import { best } from './rng.ts';
+
+/** Chips the tableau would score now; bad luck would cost most of them. */
+const worth = (tableau: Tableau): number => {
+  const beyond = diceRightOfLine(tableau);
+  return completeWhiteChipColumns(tableau) + colours.reduce((n, c) => n + beyond[c], 0);
+};
+
+/** Chance that at least one of `count` dice beats the row's last die. */
+const placeChance = (tableau: Tableau, colour: Colour, count: number): number => {
+  const last = tableau[colour].at(-1) ?? 0;
+  const faces = edition.dieFaces.length;
+  return 1 - (Math.min(last, faces) / faces) ** count;
+};
+
+/** Rolling is worth it while the expected gain (about a chip per placement) beats the
+ * expected loss of what the tableau holds; scoring is the zero line. */
+const rollValue = (tableau: Tableau, colour: Colour, count: number): number => {
+  const p = placeChance(tableau, colour, count);
+  return p - (1 - p) * worth(tableau) + count / 100;
+};
+
+export const mistkaeferGreedy: Bot<View, Command> = {
+  name: 'greedy',
+  choose: ({ view, seat, legal }, rng) => {
+    const tableau = view.tableaus[seat]!;
+    return best(rng, legal, (command) => {
+      switch (command.type) {
+        case 'score':
+          return 0;
+        case 'roll':
+          return rollValue(tableau, command.colour, command.count);
+        case 'place': {
+          const rolled = view.rolled?.values.filter((v) => v === command.value).length ?? 0;
+          return 3 * (rolled + command.stealFrom.length) - command.value;
+        }
+        case 'resolveBonus':
+          return command.victim === null ? 0 : (view.hands[command.victim]?.count ?? 0);
+      }
+    });
+  },
+};

@@ -1,0 +1,67 @@
+// Pechvogel strategy: aim at the number the first throw favours and that still pays,
+// shed frustrations with `reduce` when a throw brought more ravens than targets,
+// frustrate a player who is close to a marker, and steal from the leader.
+import type { PechvogelCommand, PechvogelView } from '../domain/pechvogel/index.ts';
+import { score } from '../domain/pechvogel/scoring.ts';
+import type { DieNumber } from '../domain/pechvogel/vocabulary.ts';
+import type { Bot, Turn } from './bot.ts';
+import { best } from './rng.ts';
+
+type PTurn = Turn<PechvogelView, PechvogelCommand>;
+
+const scoreOf = (view: PechvogelView, seat: number): number =>
+  score(view.players[seat]!, view.murphy === seat);
+
+/** A target pays only if its marker is in the middle or with an opponent. */
+const pays = (view: PechvogelView, seat: number, target: DieNumber): boolean =>
+  view.middle.includes(target) || view.players.some((p, s) => s !== seat && p.markers.includes(target));
+
+function chooseTarget({ view, seat }: PTurn, target: DieNumber): number {
+  const rolled = (view.turn?.last?.faces ?? []).filter((f) => f === target).length;
+  // Dice count first (four ends the turn well), then whether it pays, then its value.
+  return rolled * 100 + (pays(view, seat, target) ? 50 : 0) + target;
+}
+
+/** "Close to finishing": a marker is one good throw away. */
+const closeToMarker = (view: PechvogelView): boolean => {
+  const turn = view.turn;
+  return turn !== null && turn.targetsOnBoard >= 2 && turn.target !== null && pays(view, turn.seat, turn.target);
+};
+
+function react(turn: PTurn, command: PechvogelCommand): number {
+  const last = turn.view.turn?.last;
+  const worthRerolling = last !== null && last !== undefined && last.ravens >= last.targets;
+  switch (command.type) {
+    // Reducing also returns a frustration (+3 points), so any poor throw is worth it.
+    case 'reduce':
+      return worthRerolling ? 1 : -1;
+    case 'frustrate':
+      return closeToMarker(turn.view) ? 1 : -1;
+    default:
+      return 0;
+  }
+}
+
+function claim({ view, seat }: PTurn, command: PechvogelCommand): number {
+  if (command.type !== 'steal') return 0;
+  // A steal swings twice the marker's value; take it from the best-placed opponent and
+  // box the cheapest marker so the middle keeps its value for us.
+  return 1000 + scoreOf(view, command.from) * 10 - command.returnToBox;
+}
+
+export const pechvogelGreedy: Bot<PechvogelView, PechvogelCommand> = {
+  name: 'greedy',
+  choose: (turn, rng) =>
+    best(rng, turn.legal, (command) => {
+      switch (command.type) {
+        case 'chooseTarget':
+          return chooseTarget(turn, command.target);
+        case 'reduce':
+        case 'frustrate':
+        case 'pass':
+          return react(turn, command);
+        default:
+          return claim(turn, command);
+      }
+    }),
+};
