@@ -18,6 +18,8 @@ export interface SeatRecord {
   readonly name: string | null;
   readonly tokenHash: string | null;
   readonly joinedAt: Date | null;
+  /** The server-side bot playing the seat; null for people. */
+  readonly bot: string | null;
 }
 
 export interface GameRecord {
@@ -214,6 +216,15 @@ export class EventStore {
       orderBy: { deadline: 'asc' },
       take: limit,
     });
+  }
+
+  /** Running games with a bot at the table, for kicking their bots after a restart. */
+  async runningGamesWithBots(): Promise<string[]> {
+    const rows = await this.prisma.game.findMany({
+      where: { status: 'running', seats: { some: { bot: { not: null } } } },
+      select: { id: true },
+    });
+    return rows.map((r) => r.id);
   }
 
   async ping(): Promise<void> {

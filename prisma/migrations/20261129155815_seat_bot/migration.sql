@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "seat" ADD COLUMN     "bot" TEXT;
