@@ -66,6 +66,8 @@ export async function buildApp(options: AppOptions) {
   // command itself. The schemas still document the responses in OpenAPI.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(errorHandler);
+  // The API speaks JSON only; a text body is a client mistake (415), not a string command.
+  app.removeContentTypeParser('text/plain');
   app.setNotFoundHandler((request, reply) => sendProblem(reply, problem(404, 'request/no-route', `no route ${request.method} ${request.url}`)));
 
   const clock = options.clock ?? Date.now;
@@ -94,8 +96,16 @@ export async function buildApp(options: AppOptions) {
       info: {
         title: 'Spielwerk',
         version: '1.0.0',
-        description:
-          'Game-as-a-service for Pechvogel, Fackel+Keule, Mistkäfer and Porca Miseria. Errors are RFC 9457 problem documents (application/problem+json) with a stable `code`.',
+        description: [
+          'Game-as-a-service for Pechvogel, Fackel+Keule, Mistkäfer and Porca Miseria.',
+          '',
+          'Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code`, e.g. `command/stale-version` or a rule code such as `pechvogel/not-your-turn`.',
+          '',
+          '**Live updates.** `GET /games/{id}/live` upgrades to a WebSocket (OpenAPI cannot describe it as an operation). Authenticate with `Authorization: Bearer <token>` or `?token=`; pass `?after=N` to first receive what happened after version N.',
+          'Server → client: `{type:"update", version, status, events:[{seq, event}], view, pending, legalCommands, result}` for every new version, redacted for the connection\'s seat (or spectator); `{type:"ack", id, ...CommandAnswer}` or `{type:"error", id, problem}` for each command sent on the socket.',
+          'Client → server: `{type:"command", id?, command, expectedVersion?, idempotencyKey?, seat?, outcomes?}`.',
+          'Close codes: 1001 when the server shuts down; 4000 + HTTP status (e.g. 4403, 4404) when the connection is refused.',
+        ].join('\n'),
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A seat or referee token from game creation or joining' } } },
       tags: [

@@ -9,7 +9,7 @@ const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 
-const database = await openDatabase({ log: (line) => log.info(line) });
+const database = await openDatabase({ log: (line) => log.debug(line) });
 const app = await buildApp({ prisma: database.prisma, notifyUrl: database.url, logger: log });
 
 let stopping = false;
