@@ -12,7 +12,7 @@ import { ServiceError, serviceCodes } from './errors.ts';
 import type { LiveStates, LoadedGame } from './live-state.ts';
 import { actorLabel, ownViewer, resolvePrincipal, type Principal } from './principal.ts';
 import { hashToken } from './tokens.ts';
-import type { EventStore, GameStatus } from './store.ts';
+import type { EventStore, GameRecord, GameStatus } from './store.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from './snapshot.ts';
 
@@ -20,8 +20,12 @@ export type CommandPrincipal = Principal | { readonly kind: 'system' };
 
 export interface CommandInput {
   readonly gameId: string;
-  /** The system (deadlines), or whoever holds the bearer token (none: anonymous). */
-  readonly caller: { readonly kind: 'system' } | { readonly kind: 'token'; readonly token: string | undefined };
+  /** The system (deadlines), a server-side bot playing its seat, or whoever holds the
+   * bearer token (none: anonymous). */
+  readonly caller:
+    | { readonly kind: 'system' }
+    | { readonly kind: 'bot'; readonly seat: number }
+    | { readonly kind: 'token'; readonly token: string | undefined };
   readonly command: unknown;
   /** The seat a referee acts for. */
   readonly seat?: number;
@@ -130,8 +134,12 @@ export class CommandHandler {
     if (input.expectedVersion !== undefined && input.expectedVersion !== loaded.version) {
       throw new ServiceError(serviceCodes.staleVersion, `expected version ${input.expectedVersion}, but the game is at version ${loaded.version}`, { currentVersion: loaded.version });
     }
-    const principal: CommandPrincipal = input.caller.kind === 'system' ? input.caller : resolvePrincipal(record, input.caller.token);
-    const { actor, label } = actingAs(principal, input, record.seatCount, record.chanceMode);
+    const { caller } = input;
+    const principal: CommandPrincipal = caller.kind === 'system' ? caller : caller.kind === 'bot' ? botSeat(record, caller.seat) : resolvePrincipal(record, caller.token);
+    const acting = actingAs(principal, input, record.seatCount, record.chanceMode);
+    const { actor } = acting;
+    // The log tells a bot's moves from a person's at the same seat.
+    const label = caller.kind === 'bot' ? `bot:${acting.label}` : acting.label;
     const parsed = game.commandSchema.safeParse(input.command);
     if (!parsed.success) {
       throw new ServiceError(serviceCodes.invalidCommand, `not a ${game.type} command: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`);
@@ -149,6 +157,12 @@ export class CommandHandler {
     const viewer: Viewer = principal.kind === 'system' ? { kind: 'all' } : ownViewer(record, principal);
     return { events: result, actor: label, viewer };
   }
+}
+
+/** A bot acts as its seat, through the seat's own checks; only a bot seat has one. */
+function botSeat(record: GameRecord, seat: number): Principal {
+  if (record.seats[seat]?.bot == null) throw new ServiceError(serviceCodes.forbidden, `seat ${seat} is not played by a bot`);
+  return { kind: 'seat', seat };
 }
 
 function actingAs(principal: CommandPrincipal, input: CommandInput, seatCount: number, chanceMode: string): { actor: Actor; label: string } {
@@ -208,7 +222,7 @@ function respond(before: LoadedGame, after: LoadedGame, events: readonly GameEve
 }
 
 function hashRequest(input: CommandInput): string {
-  const who = input.caller.kind === 'system' ? 'system' : hashToken(input.caller.token ?? '');
+  const who = input.caller.kind === 'token' ? hashToken(input.caller.token ?? '') : input.caller.kind === 'bot' ? `bot:${input.caller.seat}` : 'system';
   return createHash('sha256')
     .update(JSON.stringify([who, input.seat ?? null, input.command, input.expectedVersion ?? null, input.outcomes ?? null]))
     .digest('hex');
