@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GameEvent, Viewer } from '../domain/contract.ts';
 import { serverChance, suppliedChance, SuppliedChanceError } from '../domain/chance.ts';
+import { botsFor } from '../bots/index.ts';
 import { findGame } from '../domain/games.ts';
 import { advance, deadlineOf, type CommandHooks } from './command-handler.ts';
 import { ServiceError, serviceCodes } from './errors.ts';
@@ -14,8 +15,8 @@ import { hashToken, newSeed, newToken, sha256 } from './tokens.ts';
 
 export interface NewGame {
   readonly type: string;
-  /** One entry per seat; `open` seats are joined later. */
-  readonly seats: readonly { readonly name?: string; readonly open?: boolean }[];
+  /** One entry per seat; `open` seats are joined later, `bot` seats are played by the server. */
+  readonly seats: readonly { readonly name?: string; readonly open?: boolean; readonly bot?: string }[];
   readonly options?: unknown;
   readonly seed?: string;
   readonly chance: ChanceMode;
@@ -26,7 +27,7 @@ export interface NewGame {
 export interface CreatedGame {
   readonly id: string;
   readonly refereeToken: string;
-  /** Index = seat; null for open seats. */
+  /** Index = seat; null for open and bot seats. */
   readonly seatTokens: readonly (string | null)[];
 }
 
@@ -64,9 +65,10 @@ export class GameService {
     if (request.chance === 'supplied' && request.seats.some((s) => s.open)) {
       throw new ServiceError(serviceCodes.invalidSetup, 'a supplied-chance game records a table that is already seated: no open seats');
     }
+    this.checkBots(game.type, request);
     const seed = request.seed ?? newSeed();
     const refereeToken = newToken();
-    const seatTokens = request.seats.map((s) => (s.open ? null : newToken()));
+    const seatTokens = request.seats.map((s) => (s.open || s.bot !== undefined ? null : newToken()));
     const now = new Date(this.clock());
     const record: GameRecord = {
       id: randomUUID(),
@@ -84,18 +86,31 @@ export class GameService {
       createdAt: now,
       updatedAt: now,
       finishedAt: null,
-      seats: request.seats.map((s, seat) => ({
-        seat,
-        name: s.name ?? null,
-        tokenHash: seatTokens[seat] === null ? null : hashToken(seatTokens[seat]!),
-        joinedAt: seatTokens[seat] === null ? null : now,
-      })),
+      seats: request.seats.map((s, seat) => {
+        // A bot's seat is taken like a person's, with a token nobody ever sees: every
+        // check that a seat is open (joining, starting) then holds for bots too.
+        const token = s.bot === undefined ? seatTokens[seat]! : newToken();
+        return { seat, name: s.name ?? null, tokenHash: token === null ? null : hashToken(token), joinedAt: token === null ? null : now, bot: s.bot ?? null };
+      }),
     };
     // Setup is decided before anything is written, so bad supplied outcomes create nothing.
     const opening = this.opening(record, setup, request.outcomes);
     await this.store.createGame({ ...record, status: opening === null ? 'open' : 'running' });
     if (opening !== null) await this.start(record, opening);
     return { id: record.id, refereeToken, seatTokens };
+  }
+
+  private checkBots(type: string, request: NewGame): void {
+    const bots = botsFor(type) ?? {};
+    for (const [seat, { bot, open }] of request.seats.entries()) {
+      if (bot === undefined) continue;
+      if (!Object.hasOwn(bots, bot)) {
+        throw new ServiceError(serviceCodes.invalidSetup, `seat ${seat}: no bot "${bot}" for ${type}; there are ${Object.keys(bots).join(', ')}`);
+      }
+      if (open) throw new ServiceError(serviceCodes.invalidSetup, `seat ${seat}: a bot's seat is not open`);
+      // Bots cannot supply chance outcomes: only the referee of a supplied game can.
+      if (request.chance === 'supplied') throw new ServiceError(serviceCodes.invalidSetup, 'bots play only in server-chance games');
+    }
   }
 
   /** Takes an open seat (a given one, or the first open one). */
@@ -233,7 +248,7 @@ export function summarize(record: GameRecord) {
     chance: record.chanceMode,
     seedHash: record.seedHash,
     seed: record.status === 'finished' ? record.seed : null,
-    seats: record.seats.map((s) => ({ seat: s.seat, name: s.name, open: s.tokenHash === null })),
+    seats: record.seats.map((s) => ({ seat: s.seat, name: s.name, open: s.tokenHash === null, bot: s.bot })),
     deadline: record.deadline?.toISOString() ?? null,
     createdAt: record.createdAt.toISOString(),
     finishedAt: record.finishedAt?.toISOString() ?? null,

@@ -39,7 +39,13 @@ export const CreateGameRequest = z
   .object({
     type: z.string().describe('A game type from the catalog, e.g. pechvogel'),
     seats: z
-      .array(z.object({ name: z.string().max(64).optional(), open: z.boolean().optional().describe('Leave the seat open for someone to join') }))
+      .array(
+        z.object({
+          name: z.string().max(64).optional(),
+          open: z.boolean().optional().describe('Leave the seat open for someone to join'),
+          bot: z.string().max(32).optional().describe('Let a server-side bot play the seat: `random`, or the game\'s strategy (`greedy`). Server-chance games only'),
+        }),
+      )
       .min(1)
       .max(16)
       .describe('One entry per seat, in clockwise order; seat 0 is the first'),
@@ -50,7 +56,7 @@ export const CreateGameRequest = z
   })
   .meta({ id: 'CreateGameRequest' });
 
-export const SeatSummary = z.object({ seat: z.number().int(), name: z.string().nullable(), open: z.boolean() });
+export const SeatSummary = z.object({ seat: z.number().int(), name: z.string().nullable(), open: z.boolean(), bot: z.string().nullable().describe('The server-side bot playing the seat; null for a person') });
 
 export const GameSummary = z
   .object({
@@ -74,7 +80,7 @@ export const CreatedGame = z
   .object({
     game: GameSummary,
     refereeToken: z.string().describe('Keep it: the creator acts as referee with it. Shown once.'),
-    seats: z.array(z.object({ seat: z.number().int(), token: z.string().nullable().describe('null for an open seat') })),
+    seats: z.array(z.object({ seat: z.number().int(), token: z.string().nullable().describe('null for an open seat or a bot\'s seat') })),
   })
   .meta({ id: 'CreatedGame' });
 
