@@ -4,7 +4,7 @@
 // and the system sends `timeout`. Chance per command is serverChance(seed, version),
 // exactly as the command handler draws it, so a logged game replays on the platform.
 // Same seed, same bots → the same game.
-import { serverChance } from '../domain/chance.ts';
+import { serverChance, type Chance } from '../domain/chance.ts';
 import { isViolation, type Actor, type Command, type GameEvent, type GameModule, type GameResult, type Setup } from '../domain/contract.ts';
 import type { Bot } from './bot.ts';
 import { seededRng, shuffle } from './rng.ts';
@@ -38,6 +38,18 @@ export const START = Date.UTC(2025, 0, 1);
  * a window stays open long enough for every seat at the table. */
 export const THINK_MS = 10;
 
+/** serverChance(seed, version), built on the first draw: seeding hashes with SHA-256,
+ * which was a fifth of a bot game's time, and most commands draw nothing. */
+function lazyChance(seed: string, version: number): Chance {
+  let chance: Chance | undefined;
+  const get = (): Chance => (chance ??= serverChance(seed, version));
+  return {
+    roll: (faces, count) => get().roll(faces, count),
+    draw: (pool, count) => get().draw(pool, count),
+    secret: () => get().secret(),
+  };
+}
+
 export function play<O, S, C extends Command, E extends GameEvent, V>(
   game: GameModule<O, S, C, E, V>,
   { bots, seed, options = {}, maxCommands = 100_000 }: PlayOptions<V, C>,
@@ -54,7 +66,7 @@ export function play<O, S, C extends Command, E extends GameEvent, V>(
   let timeouts = 0;
 
   const apply = (actor: Actor, command: C): void => {
-    const answer = game.decide(state, command, { actor, now, chance: serverChance(seed, events.length) });
+    const answer = game.decide(state, command, { actor, now, chance: lazyChance(seed, events.length) });
     if (isViolation(answer)) {
       const who = actor.kind === 'seat' ? `seat ${actor.seat} (${bots[actor.seat]?.name})` : 'system';
       throw new Error(`${game.type} seed ${seed}: ${who} sent ${JSON.stringify(command)}: ${answer.code}`);
@@ -74,12 +86,19 @@ export function play<O, S, C extends Command, E extends GameEvent, V>(
     }
     if (seats.length === 0) throw new Error(`${game.type} seed ${seed}: nobody may act and no deadline is set`);
     // Simultaneous choices and races: the rng decides who the server hears first.
-    for (const seat of seats.length > 1 ? shuffle(rng, seats) : seats) {
-      const current = game.pending(state);
-      if (!current.seats.includes(seat) || (current.deadline !== undefined && now >= current.deadline)) continue;
+    const racing = seats.length > 1;
+    for (const seat of racing ? shuffle(rng, seats) : seats) {
+      if (racing) {
+        // An earlier seat's command may have closed the window or moved the game on.
+        const current = game.pending(state);
+        if (!current.seats.includes(seat) || (current.deadline !== undefined && now >= current.deadline)) continue;
+      }
       const legal = game.legalCommands(state, seat);
-      const view = game.view(state, { kind: 'seat', seat });
-      apply({ kind: 'seat', seat }, bots[seat]!.choose({ view, seat, legal }, rng));
+      const at = state;
+      let view: V | undefined;
+      // The view is built only if the bot looks: the random bot never does.
+      const turn = { seat, legal, get view(): V { return (view ??= game.view(at, { kind: 'seat', seat })); } };
+      apply({ kind: 'seat', seat }, bots[seat]!.choose(turn, rng));
       commandsBySeat[seat]!++;
       now += THINK_MS;
     }
