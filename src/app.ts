@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { PrismaClient } from './generated/prisma/client.ts';
+import { BotSeats } from './events/bot-seats.ts';
 import { CommandHandler, deadlineOf } from './events/command-handler.ts';
 import { GameService } from './events/game-service.ts';
 import { LiveHub } from './events/live-hub.ts';
@@ -44,6 +45,7 @@ export interface Services {
   readonly commands: CommandHandler;
   readonly hub: LiveHub;
   readonly scheduler: DeadlineScheduler;
+  readonly bots: BotSeats;
 }
 
 declare module 'fastify' {
@@ -75,17 +77,20 @@ export async function buildApp(options: AppOptions) {
   const live = new LiveStates(store);
   let hub: LiveHub;
   let scheduler: DeadlineScheduler;
+  let bots: BotSeats;
   const hooks = {
     committed: (...args: Parameters<LiveHub['committed']>) => {
       const [, , after] = args;
       hub.committed(...args);
       scheduler.track(after.record.id, after.version, deadlineOf(after));
+      bots.committed(after);
     },
   };
   const commands = new CommandHandler(store, live, clock, hooks);
   hub = new LiveHub(store, live);
   scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler });
-  const services: Services = { store, games: new GameService(store, live, clock, hooks), commands, hub, scheduler };
+  bots = new BotSeats(store, commands, live, clock, app.log);
+  const services: Services = { store, games: new GameService(store, live, clock, hooks), commands, hub, scheduler, bots };
   app.decorate('services', services);
 
   const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, (id, version) => hub.moved(id, version), app.log, () => hub.resync());
@@ -119,12 +124,13 @@ export async function buildApp(options: AppOptions) {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
-  // Shutdown order: stop firing deadlines, let queued commands finish (their pushes
-  // go out), then say goodbye to every socket with 1001.
+  // Shutdown order: stop firing deadlines and moving bots, let queued commands finish
+  // (their pushes go out), then say goodbye to every socket with 1001.
   await app.register(fastifyWebsocket, {
     options: { maxPayload: bodyLimit },
     preClose: async () => {
       scheduler.stop();
+      await bots.stop();
       await commands.drain();
       for (const client of app.websocketServer.clients) client.close(closeCodes.goingAway, 'server shutting down');
       app.websocketServer.close();
@@ -139,6 +145,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onReady', async () => {
     await notifier?.start();
     scheduler.start();
+    await bots.start();
   });
   app.addHook('onClose', async () => {
     await notifier?.stop();

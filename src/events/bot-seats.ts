@@ -1,0 +1,111 @@
+// Server-side bots in their seats. After a commit of a game with bots, a pending bot
+// decides from what a client of its seat would get — the seat's view and legal
+// commands — and sends its command through the CommandHandler like anyone else, at the
+// version it decided on: same validation, same events, same deadlines. A bot that
+// loses a race drops its command; the winner's commit wakes the bots again. Every
+// instance runs bots for the commits it makes, and on start for the running games
+// with bots, so a game left waiting on a bot by a restart moves on.
+import type { FastifyBaseLogger } from 'fastify';
+import { botsFor } from '../bots/index.ts';
+import { seededRng, shuffle } from '../bots/rng.ts';
+import type { CommandHandler } from './command-handler.ts';
+import { ServiceError, serviceCodes } from './errors.ts';
+import type { LiveStates, LoadedGame } from './live-state.ts';
+import type { EventStore } from './store.ts';
+
+interface Work {
+  /** A commit arrived since the bots last looked. */
+  again: boolean;
+  done: Promise<void>;
+}
+
+const lostRace = new Set<string>([serviceCodes.staleVersion, serviceCodes.conflict, serviceCodes.notRunning]);
+
+export class BotSeats {
+  private readonly working = new Map<string, Work>();
+  private stopped = false;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly commands: CommandHandler,
+    private readonly live: LiveStates,
+    private readonly clock: () => number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The committed hook: wakes the bots of a running game that has any. */
+  committed(after: LoadedGame): void {
+    if (after.record.status === 'running' && after.record.seats.some((s) => s.bot !== null)) this.kick(after.record.id);
+  }
+
+  /** Wakes the bots of every running game with bots once, e.g. after a restart. */
+  async start(): Promise<void> {
+    for (const id of await this.store.runningGamesWithBots()) this.kick(id);
+  }
+
+  /** No new bot commands; settles once the ones under way have finished. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.idle();
+  }
+
+  /** Settles once no game's bots are at work. */
+  async idle(): Promise<void> {
+    while (this.working.size > 0) await Promise.all([...this.working.values()].map((w) => w.done));
+  }
+
+  /** One worker per game, so its bots send one command at a time; a kick while it
+   * works makes it look once more. It starts on a later turn of the event loop, never
+   * inside the commit that woke it. */
+  kick(gameId: string): void {
+    if (this.stopped) return;
+    const current = this.working.get(gameId);
+    if (current !== undefined) {
+      current.again = true;
+      return;
+    }
+    const work: Work = { again: true, done: Promise.resolve() };
+    this.working.set(gameId, work);
+    work.done = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(async () => {
+        while (work.again && !this.stopped) {
+          work.again = false;
+          await this.step(gameId);
+        }
+      })
+      .catch((error: unknown) => this.log.error({ err: error, gameId }, 'bots failed'))
+      .finally(() => this.working.delete(gameId));
+  }
+
+  /** Lets one pending bot act, if any. */
+  private async step(gameId: string): Promise<void> {
+    // The commit that woke us left the game in the cache; a stale entry only costs a
+    // refused command, and the newer commit wakes the bots of the instance that made it.
+    const { record, game, state, version } = this.live.peek(gameId) ?? (await this.live.load(gameId));
+    if (record.status !== 'running') return;
+    const pending = game.pending(state);
+    // Past the deadline the rules refuse moves until the server's timeout, whose commit wakes us.
+    if (pending.deadline !== undefined && this.clock() >= pending.deadline) return;
+    const bots = botsFor(record.type) ?? {};
+    const rng = seededRng(`${record.seed}:${version}`);
+    // In a race the bots' order is the game's, not the seat numbers'.
+    for (const seat of shuffle(rng, pending.seats)) {
+      const name = record.seats[seat]?.bot;
+      if (name == null) continue;
+      const bot = bots[name];
+      const legal = game.legalCommands(state, seat);
+      if (bot === undefined || legal.length === 0) {
+        this.log.error({ gameId, seat, bot: name }, bot === undefined ? 'no such bot' : 'a pending bot has no legal command');
+        continue;
+      }
+      const command = bot.choose({ seat, legal, view: game.view(state, { kind: 'seat', seat }) }, seededRng(`${record.seed}:${version}:${seat}`));
+      try {
+        await this.commands.handle({ gameId, caller: { kind: 'bot', seat }, command, expectedVersion: version });
+      } catch (error) {
+        if (error instanceof ServiceError && lostRace.has(error.code)) return;
+        this.log.warn({ err: error, gameId, seat, command }, 'a bot command was refused');
+      }
+      return;
+    }
+  }
+}
