@@ -1,0 +1,154 @@
+// Server-side bot seats over the API: bots answer between a person's moves, whole
+// tables of bots finish on their own, their moves are logged as theirs, and they carry
+// on after a restart. Bots act on real time, so the tests poll the game (bounded);
+// deadlines are moved on by hand with the test clock.
+import t from 'tap';
+import { pick, seededRng } from '../../src/bots/rng.ts';
+import { fold } from '../../src/domain/contract.ts';
+import { findGame } from '../../src/domain/games.ts';
+import { testDatabase } from '../helpers/database.ts';
+import { bearerHeader, command, createGame, testApp, testClock, type TestClock } from '../helpers/app.ts';
+import type { App } from '../../src/app.ts';
+
+interface Game {
+  game: { seats: { seat: number; bot: string | null; open: boolean }[] };
+  status: string;
+  version: number;
+  pending: { seats: number[]; deadline?: number };
+  legalCommands: unknown[];
+}
+
+const WAIT_MS = 30_000;
+
+const read = async (app: App, id: string, token?: string | null): Promise<Game> => (await app.inject({ url: `/games/${id}`, headers: bearerHeader(token) })).json();
+
+/** Reads the game until no bot is pending (or it is over), giving the bots real time to act. */
+async function botsDone(app: App, id: string, token?: string | null): Promise<Game> {
+  const started = Date.now();
+  for (;;) {
+    const game = await read(app, id, token);
+    const bots = new Set(game.game.seats.filter((s) => s.bot !== null).map((s) => s.seat));
+    if (game.status === 'finished' || !game.pending.seats.some((s) => bots.has(s))) return game;
+    if (Date.now() - started > WAIT_MS) throw new Error(`bots still pending after ${WAIT_MS} ms: ${JSON.stringify(game.pending)} at version ${game.version}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+/** Nobody at the table can move: the deadline passes and the server's timeout settles it. */
+async function timeOut(app: App, clock: TestClock, game: Game): Promise<void> {
+  if (game.pending.deadline === undefined) throw new Error(`stalled at version ${game.version}: ${JSON.stringify(game.pending)}`);
+  clock.now = Math.max(clock.now, game.pending.deadline);
+  await app.services.scheduler.runDue();
+}
+
+async function fullLog(app: App, id: string) {
+  const events: { seq: number; event: never; actor: string }[] = [];
+  for (let after: number | null = 0; after !== null; ) {
+    const page: { events: typeof events; next: number | null } = (await app.inject({ url: `/games/${id}/events?after=${after}&limit=1000&viewer=all` })).json();
+    events.push(...page.events);
+    after = page.next;
+  }
+  return events;
+}
+
+t.test('a person plays Pechvogel against two bots over HTTP to the end', async (t) => {
+  const clock = testClock();
+  const app = await testApp(t, { clock });
+  const { id, tokens, created } = await createGame(app, { type: 'pechvogel', seats: [{ name: 'Ada' }, { bot: 'greedy' }, { bot: 'random' }], seed: 'bots-vs-ada' });
+  t.same(created.seats.map((s) => s.token === null), [false, true, true], 'bot seats get no token');
+  t.ok(created.refereeToken, 'the referee token is still handed out');
+  t.same((created.game as unknown as Game['game']).seats.map((s) => [s.bot, s.open]), [[null, false], ['greedy', false], ['random', false]], 'the summary names the bots; their seats are taken');
+
+  const rng = seededRng('ada');
+  let moves = 0;
+  for (let i = 0; ; i++) {
+    if (i > 5000) throw new Error('the game does not end');
+    const game = await botsDone(app, id, tokens[0]);
+    if (game.status === 'finished') break;
+    if (game.pending.seats.includes(0)) {
+      const response = await command(app, id, tokens[0], { command: pick(rng, game.legalCommands), expectedVersion: game.version });
+      t.equal(response.statusCode, 200, response.body);
+      moves++;
+    } else {
+      await timeOut(app, clock, game);
+    }
+  }
+  t.pass(`Ada made ${moves} moves`);
+
+  const log = await fullLog(app, id);
+  const actors = new Set(log.map((e) => e.actor));
+  t.ok(actors.has('seat:0') && actors.has('bot:seat:1') && actors.has('bot:seat:2'), `the log tells the person from the bots: ${[...actors].join(', ')}`);
+  t.same([...actors].filter((a) => !['system', 'seat:0', 'bot:seat:1', 'bot:seat:2'].includes(a)), [], 'and nobody else acted');
+});
+
+const tables: [string, string[], Record<string, unknown>][] = [
+  ['pechvogel', ['greedy', 'random', 'greedy'], { reactionSeconds: 1 }],
+  ['fackel-und-keule', ['greedy', 'random', 'random'], {}],
+  ['mistkaefer', ['random', 'greedy', 'greedy'], {}],
+  ['porca-miseria', ['greedy', 'random', 'greedy', 'random'], { windowMs: 500, revealMs: 500 }],
+];
+
+for (const [type, bots, options] of tables) {
+  t.test(`a table of ${type} bots plays to the end by itself`, async (t) => {
+    const clock = testClock();
+    const app = await testApp(t, { clock });
+    const { id } = await createGame(app, { type, seats: bots.map((bot) => ({ bot })), options, seed: `all-bots-${type}` });
+    let timeouts = 0;
+    for (let i = 0; ; i++) {
+      if (i > 5000) throw new Error('the game does not end');
+      const game = await botsDone(app, id);
+      if (game.status === 'finished') break;
+      await timeOut(app, clock, game);
+      timeouts++;
+    }
+    const final = (await app.inject({ url: `/games/${id}/view?viewer=all` })).json();
+    t.equal(final.status, 'finished');
+    t.ok(final.result.winners.length >= 1, 'with winners');
+
+    const log = await fullLog(app, id);
+    t.equal(log.length, final.version, `the log holds all ${final.version} events (${timeouts} timeouts)`);
+    const game = findGame(type)!;
+    const summary = (await app.inject({ url: `/games/${id}` })).json();
+    const state = fold(game, { options: summary.game.options, seats: bots.length }, log.map((e) => e.event));
+    t.same(game.view(state, { kind: 'all' }), final.view, 'folding the log gives the final table');
+    t.same(game.result(state), final.result, 'and its result');
+    const actors = new Set(log.map((e) => e.actor));
+    t.same([...actors].filter((a) => a !== 'system' && !/^bot:seat:\d$/.test(a)), [], 'every move is a bot\'s or the system\'s');
+    t.ok(bots.every((_, seat) => actors.has(`bot:seat:${seat}`)), 'every bot moved');
+  });
+}
+
+t.test('bots carry on after a restart', async (t) => {
+  const database = await testDatabase(t);
+  const first = await testApp(t, { database });
+  // The first instance stops before its bots can move: the game waits on them.
+  await first.services.bots.stop();
+  const { id } = await createGame(first, { type: 'mistkaefer', seats: [{ bot: 'greedy' }, { bot: 'random' }], seed: 'restart-bots' });
+  const waiting = await read(first, id);
+  t.equal(waiting.status, 'running');
+  t.ok(waiting.pending.seats.length > 0, 'a bot is to move');
+  const atStop = waiting.version;
+  await first.close();
+
+  const second = await testApp(t, { database });
+  const game = await botsDone(second, id);
+  t.equal(game.status, 'finished', 'the new instance woke the bots and they played to the end');
+  t.ok(game.version > atStop);
+});
+
+t.test('bot seats that cannot be', async (t) => {
+  const app = await testApp(t);
+  const refused = async (body: Record<string, unknown>, what: string) => {
+    const response = await app.inject({ method: 'POST', url: '/games', payload: body });
+    t.equal(response.statusCode, 422, `${what}: ${response.body}`);
+    t.equal(response.json().code, 'game/invalid-setup');
+  };
+  await refused({ type: 'pechvogel', seats: [{}, { bot: 'clever' }] }, 'an unknown bot');
+  await refused({ type: 'pechvogel', seats: [{}, { bot: 'greedy', open: true }] }, 'a bot in an open seat');
+  await refused({ type: 'pechvogel', seats: [{}, { bot: 'greedy' }], chance: 'supplied' }, 'a bot in a supplied-chance game');
+  t.same((await app.inject({ url: '/games' })).json().games, [], 'nothing was created');
+
+  const { id } = await createGame(app, { type: 'mistkaefer', seats: [{}, { bot: 'random' }], seed: 'no-bot-token' });
+  const asBot = await app.services.commands.handle({ gameId: id, caller: { kind: 'bot', seat: 0 }, command: { type: 'roll' } }).catch((error: { code: string }) => error.code);
+  t.equal(asBot, 'auth/forbidden', 'a person\'s seat cannot be played as a bot');
+});
