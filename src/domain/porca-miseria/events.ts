@@ -64,8 +64,11 @@ export const eventSchema = z
       .object({
         type: z.literal('GameEnded'),
         reason: z
-          .enum(['stack-exhausted', 'stack-empty'])
-          .describe('stack-exhausted: winnings could not be paid; stack-empty: no card left to reveal.'),
+          .enum(['stack-exhausted', 'stack-empty', 'action-limit'])
+          .describe(
+            'stack-exhausted: winnings could not be paid; stack-empty: no card left to reveal; ' +
+              'action-limit: the `maxActions`-th revealed card has been settled.',
+          ),
       })
       .describe('The game is over; the result counts each seat\'s cards.'),
   ])

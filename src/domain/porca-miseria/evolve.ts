@@ -30,6 +30,7 @@ export function evolve(state: PorcaState, event: PorcaEvent): PorcaState {
         card: event.card,
         stack: without(state.stack, [event.card]),
         openedAt: event.receivedAt,
+        actions: state.actions + 1,
       };
     case 'TargetGrabbed':
       return { ...state, grabs: [...state.grabs, { seat: event.seat, target: event.target, receivedAt: event.receivedAt }] };

@@ -16,7 +16,8 @@ import { redact, view, type PorcaView } from './view.ts';
 export const porcaMiseria: GameModule<Options, PorcaState, PorcaCommand, PorcaEvent, PorcaView> = {
   type: 'porca-miseria',
   title: 'Porca Miseria',
-  rulesVersion: '1',
+  // 2: the game also ends after `maxActions` revealed cards (docs, rule 20).
+  rulesVersion: '2',
   players: { min: 3, max: 8 },
   traits: { hiddenInformation: false, simultaneous: true, realTime: true },
   optionsSchema,

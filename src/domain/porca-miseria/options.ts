@@ -20,6 +20,16 @@ export const optionsSchema = z
       .max(120_000)
       .default(4_000)
       .describe('How long a revealed card stays open for grabs or slaps before the action is settled.'),
+    maxActions: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .default(300)
+      .describe(
+        'The game ends after this many revealed cards (actions) even if the stack is not empty; ' +
+          'the rulebook has no such limit, but without one wrong grabs can refill the stack forever.',
+      ),
   })
   .describe('Porca Miseria options; the player count (3-8) is the number of seats.');
 

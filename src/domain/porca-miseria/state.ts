@@ -8,6 +8,8 @@ import type { CardId, Phase, Symbol } from './vocabulary.ts';
 export type Grab = { readonly seat: Seat; readonly target: Symbol; readonly receivedAt: number };
 export type Hand = { readonly seat: Seat; readonly receivedAt: number };
 
+export type EndReason = 'stack-exhausted' | 'stack-empty' | 'action-limit';
+
 export interface PorcaState {
   readonly options: Options;
   readonly seats: number;
@@ -32,7 +34,9 @@ export interface PorcaState {
   /** The stack of hands, bottom first. */
   readonly hands: readonly Hand[];
   readonly passed: readonly boolean[];
-  readonly endReason: 'stack-exhausted' | 'stack-empty' | null;
+  /** Cards revealed so far: the number of actions begun, for `maxActions`. */
+  readonly actions: number;
+  readonly endReason: EndReason | null;
 }
 
 export function initialState(options: Options, seats: number): PorcaState {
@@ -51,6 +55,7 @@ export function initialState(options: Options, seats: number): PorcaState {
     grabs: [],
     hands: [],
     passed: Array.from({ length: seats }, () => false),
+    actions: 0,
     endReason: null,
   };
 }

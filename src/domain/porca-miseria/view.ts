@@ -31,6 +31,9 @@ export interface PorcaView {
   readonly passed: readonly boolean[];
   readonly deadline: number | null;
   readonly scores: readonly number[];
+  /** Cards revealed so far; the game ends after the action of card `maxActions`. */
+  readonly actions: number;
+  readonly maxActions: number;
   readonly endReason: PorcaState['endReason'];
 }
 
@@ -55,6 +58,8 @@ export function view(state: PorcaState, viewer: Viewer): PorcaView {
     passed: state.passed,
     deadline: deadlineOf(state),
     scores: scoresOf(state),
+    actions: state.actions,
+    maxActions: state.options.maxActions,
     endReason: state.endReason,
   };
 }

@@ -21,7 +21,7 @@ t.test('3 to 8 players', async (t) => {
 });
 
 t.test('options have defaults', async (t) => {
-  t.same(optionsSchema.parse({}), { expert: false, revealMs: 5000, windowMs: 4000 });
+  t.same(optionsSchema.parse({}), { expert: false, revealMs: 5000, windowMs: 4000, maxActions: 300 });
 });
 
 t.test('the starting player reveals the top card, drawn from the stack at that moment', async (t) => {
