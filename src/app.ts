@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { BotSeats } from './events/bot-seats.ts';
 import { CommandHandler, deadlineOf } from './events/command-handler.ts';
@@ -28,6 +29,8 @@ import { errorHandler, problem, sendProblem } from './routes/problem.ts';
 
 export interface AppOptions {
   readonly prisma: PrismaClient;
+  /** The pg pool behind `prisma` (see db/client.ts). */
+  readonly pool: pg.Pool;
   /** Where to LISTEN for other instances' commits; without it only this instance's
    * own commits reach its WebSocket watchers. */
   readonly notifyUrl?: string;
@@ -35,6 +38,10 @@ export interface AppOptions {
   /** A pino logger; silent when absent. */
   readonly logger?: FastifyBaseLogger;
   readonly scheduler?: Partial<SchedulerOptions>;
+  /** Start listening, deadlines and bots when ready (default); off for a document-only app. */
+  readonly background?: boolean;
+  /** How often watched games are checked for versions missed by notifications. */
+  readonly resyncMs?: number;
   /** Limits for request bodies and WebSocket messages, in bytes. */
   readonly bodyLimit?: number;
 }
@@ -73,15 +80,17 @@ export async function buildApp(options: AppOptions) {
   app.setNotFoundHandler((request, reply) => sendProblem(reply, problem(404, 'request/no-route', `no route ${request.method} ${request.url}`)));
 
   const clock = options.clock ?? Date.now;
-  const store = new EventStore(options.prisma);
+  const store = new EventStore(options.prisma, options.pool);
   const live = new LiveStates(store);
   let hub: LiveHub;
   let scheduler: DeadlineScheduler;
   let bots: BotSeats;
+  let notifier: Notifier | null = null;
   const hooks = {
     committed: (...args: Parameters<LiveHub['committed']>) => {
       const [, , after] = args;
       hub.committed(...args);
+      notifier?.announce(after.record.id, after.version);
       scheduler.track(after.record.id, after.version, deadlineOf(after));
       bots.committed(after);
     },
@@ -93,7 +102,10 @@ export async function buildApp(options: AppOptions) {
   const services: Services = { store, games: new GameService(store, live, clock, hooks), commands, hub, scheduler, bots };
   app.decorate('services', services);
 
-  const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, (id, version) => hub.moved(id, version), app.log, () => hub.resync());
+  const resync = () => hub.resync().catch((error: unknown) => app.log.warn({ err: error }, 'catching up watched games failed'));
+  notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, (id, version) => hub.moved(id, version), app.log, resync);
+  const resyncTimer = notifier === null ? null : setInterval(resync, options.resyncMs ?? 5000);
+  resyncTimer?.unref();
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -143,11 +155,13 @@ export async function buildApp(options: AppOptions) {
   await app.register(liveRoutes);
 
   app.addHook('onReady', async () => {
+    if (options.background === false) return;
     await notifier?.start();
     scheduler.start();
     await bots.start();
   });
   app.addHook('onClose', async () => {
+    if (resyncTimer !== null) clearInterval(resyncTimer);
     await notifier?.stop();
   });
   return app;

@@ -10,7 +10,7 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 
 const database = await openDatabase({ log: (line) => log.debug(line) });
-const app = await buildApp({ prisma: database.prisma, notifyUrl: database.url, logger: log });
+const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, logger: log });
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -1,4 +1,5 @@
-import { createPrisma } from './client.ts';
+import { createClients } from './client.ts';
+import type pg from 'pg';
 import type { PrismaClient } from './client.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { applyMigrations } from './migrate.ts';
@@ -13,6 +14,7 @@ export interface DatabaseServer {
 export interface Database {
   url: string;
   prisma: PrismaClient;
+  pool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -46,12 +48,13 @@ export async function openDatabase(options: ResolveOptions = {}): Promise<Databa
     await server.stop();
     throw error;
   }
-  const prisma = createPrisma(server.url);
+  const clients = createClients(server.url);
   return {
     url: server.url,
-    prisma,
+    prisma: clients.prisma,
+    pool: clients.pool,
     close: async () => {
-      await prisma.$disconnect();
+      await clients.close();
       await server.stop();
     },
   };

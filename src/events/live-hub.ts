@@ -64,9 +64,12 @@ export class LiveHub {
     void this.queue.run(gameId, () => this.pull(gameId, version));
   }
 
-  /** After a lost connection: every channel re-reads what it may have missed. */
-  resync(): void {
-    for (const gameId of this.channels.keys()) void this.queue.run(gameId, () => this.pull(gameId, Number.MAX_SAFE_INTEGER));
+  /** Catches up every watched game that moved without this instance hearing of it
+   * (a lost connection, or an instance that died between its commit and its
+   * announcement). One query for all watched games. */
+  async resync(): Promise<void> {
+    const behind = await this.store.versions([...this.channels.keys()]);
+    for (const { id, version } of behind) this.moved(id, version);
   }
 
   get watcherCount(): number {

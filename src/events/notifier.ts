@@ -1,9 +1,12 @@
-// Listens for "game moved" notifications from every instance (pg_notify at commit).
+// "Game moved" notifications between server instances over Postgres LISTEN/NOTIFY.
 // A notification says only which game reached which version; listeners read the
 // events themselves, so a lost or merged notification costs latency, never data.
-import pg from 'pg';
+// Announcements are sent after commit and batched: every announcement made in one
+// turn of the event loop goes out in one round trip.
 import type { FastifyBaseLogger } from 'fastify';
-import { NOTIFY_CHANNEL } from './store.ts';
+import pg from 'pg';
+
+export const NOTIFY_CHANNEL = 'spielwerk_game';
 
 export type GameMoved = (gameId: string, version: number) => void;
 
@@ -11,6 +14,8 @@ export class Notifier {
   private client: pg.Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
+  private readonly outgoing = new Map<string, number>();
+  private flushing = false;
 
   constructor(
     private readonly url: string,
@@ -33,6 +38,32 @@ export class Notifier {
     await client.connect();
     await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
     this.client = client;
+  }
+
+  /** Tells every instance (this one included) that a game reached `version`. */
+  announce(gameId: string, version: number): void {
+    if (this.closed) return;
+    this.outgoing.set(gameId, Math.max(version, this.outgoing.get(gameId) ?? 0));
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushing || this.outgoing.size === 0) return;
+    this.flushing = true;
+    setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    const payloads = [...this.outgoing].map(([gameId, version]) => `${gameId}:${version}`);
+    this.outgoing.clear();
+    try {
+      await this.client?.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', p) FROM unnest($1::text[]) AS p`, [payloads]);
+    } catch (error) {
+      this.log.warn({ err: error }, 'announcing new versions failed; watchers elsewhere catch up at their next check');
+    } finally {
+      this.flushing = false;
+      this.scheduleFlush();
+    }
   }
 
   private reconnectSoon(): void {

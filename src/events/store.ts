@@ -1,14 +1,14 @@
 // The event store: games, seats and their append-only event logs in PostgreSQL.
 // Appending is one SQL statement, so one round trip and one transaction: it bumps the
 // game's version only if it still is the expected one, inserts the events at the
-// following sequence numbers, records the idempotent answer and notifies listeners
-// (delivered by Postgres at commit). The primary key (game_id, seq) is what makes a
-// second writer of the same version fail; the version check merely makes that
-// failure cheap and quiet.
+// following sequence numbers and records the idempotent answer. The primary key
+// (game_id, seq) is what makes a second writer of the same version fail; the version
+// check merely makes that failure cheap and quiet. Listeners are notified after the
+// commit (see notifier.ts), not inside it: a NOTIFY holds a database-wide lock until
+// its transaction has committed, which would serialize every append's disk flush.
+import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { GameEvent } from '../domain/contract.ts';
-
-export const NOTIFY_CHANNEL = 'spielwerk_game';
 
 export type GameStatus = 'open' | 'running' | 'finished';
 export type ChanceMode = 'server' | 'supplied';
@@ -72,10 +72,8 @@ export interface GameFilter {
 
 const UNIQUE_VIOLATION = '23505';
 
-/** Prisma wraps driver errors differently per path; the SQLSTATE is in the text. */
 const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Error &&
-  (error.message.includes(UNIQUE_VIOLATION) || /unique constraint/i.test(error.message));
+  error instanceof Error && (error as Error & { code?: string }).code === UNIQUE_VIOLATION;
 
 const APPEND_SQL = `
 WITH bumped AS (
@@ -95,12 +93,15 @@ WITH bumped AS (
   RETURNING key
 )
 SELECT (SELECT count(*) FROM inserted)::int AS inserted,
-       (SELECT count(*) FROM recorded)::int AS recorded,
-       pg_notify('${NOTIFY_CHANNEL}', $1 || ':' || ($2::int + $3::int)::text) IS NULL AS notified
+       (SELECT count(*) FROM recorded)::int AS recorded
   FROM bumped`;
 
 export class EventStore {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    /** The pool behind `prisma`, for the statements on every command's path. */
+    private readonly pool: pg.Pool,
+  ) {}
 
   async createGame(game: Omit<GameRecord, 'createdAt' | 'updatedAt' | 'finishedAt' | 'version' | 'deadline'>): Promise<void> {
     await this.prisma.game.create({
@@ -148,8 +149,7 @@ export class EventStore {
 
   async append(request: AppendRequest): Promise<AppendOutcome> {
     try {
-      const rows = await this.prisma.$queryRawUnsafe<{ inserted: number }[]>(
-        APPEND_SQL,
+      const { rows } = await this.pool.query<{ inserted: number }>(APPEND_SQL, [
         request.gameId,
         request.expectedVersion,
         request.events.length,
@@ -162,7 +162,7 @@ export class EventStore {
         request.idempotency?.key ?? null,
         request.idempotency?.requestHash ?? null,
         request.idempotency === null ? null : JSON.stringify(request.idempotency.response),
-      );
+      ]);
       return rows.length === 1 && rows[0]!.inserted === request.events.length ? 'appended' : 'conflict';
     } catch (error) {
       if (isUniqueViolation(error)) return 'conflict';
@@ -171,13 +171,13 @@ export class EventStore {
   }
 
   async readEvents(gameId: string, afterSeq: number, limit?: number, upToSeq?: number): Promise<StoredEvent[]> {
-    const rows = await this.prisma.event.findMany({
-      where: { gameId, seq: { gt: afterSeq, ...(upToSeq === undefined ? {} : { lte: upToSeq }) } },
-      orderBy: { seq: 'asc' },
-      ...(limit === undefined ? {} : { take: limit }),
-      select: { seq: true, data: true, actor: true, at: true },
-    });
-    return rows.map((r) => ({ seq: r.seq, event: r.data as unknown as GameEvent, actor: r.actor, at: r.at }));
+    const { rows } = await this.pool.query<{ seq: number; data: GameEvent; actor: string; at: Date }>(
+      `SELECT seq, data, actor, at FROM event
+        WHERE game_id = $1 AND seq > $2 AND ($3::int IS NULL OR seq <= $3)
+        ORDER BY seq LIMIT $4`,
+      [gameId, afterSeq, upToSeq ?? null, limit ?? null],
+    );
+    return rows.map((r) => ({ seq: r.seq, event: r.data, actor: r.actor, at: r.at }));
   }
 
   async findCommandRecord(gameId: string, key: string): Promise<{ requestHash: string; response: unknown } | null> {
@@ -206,6 +206,12 @@ export class EventStore {
       include: { seats: { orderBy: { seat: 'asc' } } },
     });
     return rows.map((row) => ({ ...row, status: row.status as GameStatus, chanceMode: row.chanceMode as ChanceMode }));
+  }
+
+  /** The current versions of some games, to find what a watcher may have missed. */
+  async versions(gameIds: readonly string[]): Promise<{ id: string; version: number }[]> {
+    if (gameIds.length === 0) return [];
+    return this.prisma.game.findMany({ where: { id: { in: [...gameIds] } }, select: { id: true, version: true } });
   }
 
   /** Running games whose deadline has passed, for the scheduler. */

@@ -2,7 +2,7 @@
 // duplicates, and a retried command never appends twice.
 import t from 'tap';
 import { buildApp } from '../../src/app.ts';
-import { createPrisma } from '../../src/db/client.ts';
+import { createClients } from '../../src/db/client.ts';
 import { testDatabase } from '../helpers/database.ts';
 import { command, createGame, testApp } from '../helpers/app.ts';
 import type { App } from '../../src/app.ts';
@@ -34,9 +34,9 @@ t.test('many racing commands at one version: exactly one wins, the rest get 409'
 t.test('two server instances racing on one database: the (game, seq) key lets one win', async (t) => {
   const database = await testDatabase(t);
   const first = await testApp(t, { database });
-  const secondPrisma = createPrisma(database.url, { poolSize: 4 });
-  t.teardown(() => secondPrisma.$disconnect());
-  const second = await buildApp({ prisma: secondPrisma, scheduler: { timers: false } });
+  const secondClients = createClients(database.url, { poolSize: 4 });
+  t.teardown(() => secondClients.close());
+  const second = await buildApp({ ...secondClients, scheduler: { timers: false } });
   t.teardown(() => second.close());
 
   const { id, tokens } = await createGame(first, { type: 'pechvogel', seats: [{}, {}], seed: 'two-instances' });

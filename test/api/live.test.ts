@@ -3,7 +3,7 @@
 import t from 'tap';
 import type { WebSocket } from 'ws';
 import { buildApp, type App } from '../../src/app.ts';
-import { createPrisma } from '../../src/db/client.ts';
+import { createClients } from '../../src/db/client.ts';
 import { testDatabase } from '../helpers/database.ts';
 import { command, createGame, testApp } from '../helpers/app.ts';
 
@@ -123,9 +123,9 @@ t.test('a socket with a wrong token or for an unknown game is refused with a clo
 t.test('commits on another instance reach this instance\'s watchers through Postgres notifications', async (t) => {
   const database = await testDatabase(t);
   const watching = await testApp(t, { database });
-  const otherPrisma = createPrisma(database.url, { poolSize: 2 });
-  t.teardown(() => otherPrisma.$disconnect());
-  const other = await buildApp({ prisma: otherPrisma, scheduler: { timers: false } });
+  const otherClients = createClients(database.url, { poolSize: 2 });
+  t.teardown(() => otherClients.close());
+  const other = await buildApp({ ...otherClients, scheduler: { timers: false } });
   t.teardown(() => other.close());
 
   const { id, tokens } = await createGame(other, { type: 'pechvogel', seats: [{}, {}], seed: 'cross-instance' });

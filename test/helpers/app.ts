@@ -1,6 +1,6 @@
 // An app on its own fresh database, driven through app.inject(); closed at teardown.
 import { buildApp, type App } from '../../src/app.ts';
-import { testDatabase } from './database.ts';
+import { testDatabase, type TestDatabase } from './database.ts';
 
 interface TestLike {
   teardown(fn: () => unknown): void;
@@ -18,10 +18,11 @@ export function testClock(start = Date.UTC(2026, 10, 29, 12)): TestClock {
   return clock;
 }
 
-export async function testApp(t: TestLike, options: { clock?: () => number; database?: { url: string; prisma: Parameters<typeof buildApp>[0]['prisma'] } } = {}): Promise<App & { databaseUrl: string }> {
+export async function testApp(t: TestLike, options: { clock?: () => number; database?: TestDatabase } = {}): Promise<App & { databaseUrl: string }> {
   const database = options.database ?? (await testDatabase(t));
   const app = await buildApp({
     prisma: database.prisma,
+    pool: database.pool,
     notifyUrl: database.url,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     scheduler: { timers: false },

@@ -3,7 +3,8 @@
 // tap's workers through the environment; a test file run on its own (`npx tap file`)
 // prepares a private server instead.
 import tap from 'tap';
-import { createPrisma } from '../../src/db/client.ts';
+import { createClients } from '../../src/db/client.ts';
+import type pg from 'pg';
 import type { PrismaClient } from '../../src/db/client.ts';
 import { ADMIN_URL_ENV, PREFIX_ENV, TEMPLATE_ENV, databaseUrl, startTestServer, withAdmin, type TestServer } from './test-server.ts';
 
@@ -15,6 +16,7 @@ interface TestLike {
 export interface TestDatabase {
   url: string;
   prisma: PrismaClient;
+  pool: pg.Pool;
 }
 
 let privateServer: Promise<TestServer> | undefined;
@@ -43,10 +45,10 @@ export async function testDatabase(t: TestLike): Promise<TestDatabase> {
     client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(template)}`),
   );
   const url = databaseUrl(adminUrl, name);
-  const prisma = createPrisma(url, { poolSize: 4 });
+  const { prisma, pool, close } = createClients(url, { poolSize: 4 });
   t.teardown(async () => {
-    await prisma.$disconnect();
+    await close();
     await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`));
   });
-  return { url, prisma };
+  return { url, prisma, pool };
 }
