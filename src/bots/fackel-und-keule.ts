@@ -1,11 +1,10 @@
 // Fackel+Keule strategy: play two clubs when we have them (fights decide most rounds),
 // add the tools the animal needs (more of them puts us earlier in the prey order),
 // keep spare tools, and take, rob and discard to widen our lead as scoring counts it.
-import type { ChipCounts } from '../domain/fackel-und-keule/vocabulary.ts';
 import { cardKind } from '../domain/fackel-und-keule/edition.ts';
 import type { Command, View } from '../domain/fackel-und-keule/index.ts';
 import { scores } from '../domain/fackel-und-keule/scoring.ts';
-import { TOOL_KINDS, type CardKind, type ChipKind, type ToolKind } from '../domain/fackel-und-keule/vocabulary.ts';
+import { TOOL_KINDS, type CardKind, type ChipCounts, type ChipKind, type ToolKind } from '../domain/fackel-und-keule/vocabulary.ts';
 import type { Bot, Turn } from './bot.ts';
 import { best } from './rng.ts';
 
