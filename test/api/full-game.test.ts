@@ -58,8 +58,29 @@ t.test('a whole Pechvogel game over HTTP, then its replay and its seed', async (
   t.same(replay.steps.at(-1).view, summary.view, 'its last step is the final table');
   t.same(replay.result, summary.result);
 
+  t.equal(summary.game.rulesVersion, pechvogel.rulesVersion, 'the game records the rules version it was played under');
   const listed = (await app.inject({ url: '/games?type=pechvogel&status=finished' })).json();
-  t.ok(listed.games.some((g: { id: string }) => g.id === id), 'finished games can be listed by type and status');
+  t.same(listed.games.map((g: { id: string }) => g.id), [id], 'finished games can be listed by type and status');
+  t.same((await app.inject({ url: '/games?status=running' })).json().games, [], 'and only those with that status');
+});
+
+t.test('listing pages through games newest first with a cursor', async (t) => {
+  const clock = testClock();
+  const app = await testApp(t, { clock });
+  const ids: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    ids.push((await createGame(app, { type: 'pechvogel', seats: [{}, {}] })).id);
+    clock.now += 1000;
+  }
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { games: { id: string }[]; next: string | null } = (await app.inject({ url: `/games?limit=2${cursor ? `&cursor=${cursor}` : ''}` })).json();
+    t.ok(page.games.length <= 2);
+    seen.push(...page.games.map((g) => g.id));
+    cursor = page.next;
+  } while (cursor !== null);
+  t.same(seen, [...ids].reverse(), 'every game once, newest first');
 });
 
 t.test('the view at any version, and another seat\'s eyes only after the end', async (t) => {

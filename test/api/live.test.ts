@@ -138,6 +138,16 @@ t.test('commits on another instance reach this instance\'s watchers through Post
   watcher.socket.close();
 });
 
+t.test('a WebSocket message over the size limit closes the connection (1009)', async (t) => {
+  const app = await testApp(t);
+  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] });
+  const seat0 = await connect(app, `/games/${id}/live?token=${tokens[0]}`);
+  await seat0.next();
+  seat0.socket.send(JSON.stringify({ type: 'command', command: { type: 'throw', pad: 'x'.repeat(70_000) } }));
+  t.equal((await seat0.closed).code, 1009, 'message too big');
+  t.equal((await app.inject({ url: `/games/${id}/events` })).json().events.length, (await app.inject({ url: `/games/${id}` })).json().version, 'nothing was appended');
+});
+
 t.test('closing the app says goodbye to sockets with 1001', async (t) => {
   const app = await testApp(t);
   const { id } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] });
