@@ -12,8 +12,8 @@ export interface SimulationInput {
   readonly seed: string;
   /** Game i shifts the bots i seats on, so every bot sits in every seat equally. */
   readonly rotate: boolean;
-  /** A game still running after this many commands counts as unfinished (random
-   * Porca Miseria need not end: wrong grabs keep sending cards back to the stack). */
+  /** A game still running after this many commands counts as unfinished: a guard
+   * against rules that let random play go on for ever. */
   readonly maxCommands: number;
   readonly onGame?: (done: number) => void;
 }

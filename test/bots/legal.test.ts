@@ -23,8 +23,7 @@ for (const game of games) {
     for (let seats = game.players.min; seats <= Math.min(game.players.max, 5); seats++) {
       for (const seed of ['a', 'b']) {
         const offences: string[] = [];
-        // Mixed tables, so each bot meets the other; random Porca Miseria may not end,
-        // which is the game's business: a short cap keeps the test quick.
+        // Mixed tables, so each bot meets the other; a cap keeps long random games short.
         const lineup = Array.from({ length: seats }, (_, s) => checked(s % 2 === 0 ? bots.greedy! : bots.random!, offences));
         play(game, { bots: lineup, seed: `${seed}${seats}`, maxCommands: 3_000 });
         t.same(offences, [], `${seats} seats, seed ${seed}`);

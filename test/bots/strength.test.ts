@@ -17,7 +17,7 @@ for (const game of games) {
   for (let i = 0; i < GAMES; i++) {
     const seat = i % seats;
     const lineup = Array.from({ length: seats }, (_, s) => (s === seat ? greedy! : random!));
-    // A random Porca Miseria table may never end; those games count as lost.
+    // A game cut off by the cap has no result and counts as lost for greedy.
     const { result } = play(game, { bots: lineup, seed: `strength:${i}`, maxCommands: 5_000 });
     if (result?.winners.includes(seat)) wins += 1 / result.winners.length;
   }
