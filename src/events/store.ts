@@ -103,7 +103,7 @@ export class EventStore {
     private readonly pool: pg.Pool,
   ) {}
 
-  async createGame(game: Omit<GameRecord, 'createdAt' | 'updatedAt' | 'finishedAt' | 'version' | 'deadline'>): Promise<void> {
+  async createGame(game: Omit<GameRecord, 'updatedAt' | 'finishedAt' | 'version' | 'deadline'>): Promise<void> {
     await this.prisma.game.create({
       data: {
         id: game.id,
@@ -116,6 +116,8 @@ export class EventStore {
         seedHash: game.seedHash,
         refereeTokenHash: game.refereeTokenHash,
         status: game.status,
+        createdAt: game.createdAt,
+        updatedAt: game.createdAt,
         seats: { create: game.seats.map((s) => ({ ...s })) },
       },
     });
