@@ -48,46 +48,54 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
   }, async (socket: WebSocket, request: FastifyRequest<{ Params: { id: string }; Querystring: { after: number; token?: string } }>) => {
-      const { id } = request.params;
-      let stop: (() => void) | null = null;
-      let closed = false;
-      socket.on('close', () => {
-        closed = true;
-        stop?.();
-      });
+    const { id } = request.params;
+    const refuse = (error: unknown) => {
+      const known = asProblem(error);
+      if (known === null) app.log.error({ err: error }, 'opening a live connection failed');
+      const refusal = known ?? problem(500, 'server/internal', 'something went wrong on our side');
+      send(socket, { type: 'error', problem: refusal });
+      socket.close(closeCodes.refused(refusal.status), refusal.code);
+    };
+    let token: string | undefined;
+    try {
+      token = request.query.token ?? bearer(request);
+    } catch (error) {
+      return refuse(error);
+    }
+    // Listen at once: a client may send its first command right after the upgrade,
+    // before the watch below is set up, and ws does not keep unheard messages.
+    socket.on('message', (raw: Buffer) => {
+      let message: z.infer<typeof ClientMessage>;
       try {
-        const token = request.query.token ?? bearer(request);
-        const { record, principal } = await games.principalFor(id, token);
-        const viewer = allowedViewer(record, principal, undefined);
-        socket.on('message', (raw: Buffer) => {
-          let message: z.infer<typeof ClientMessage>;
-          try {
-            message = ClientMessage.parse(JSON.parse(raw.toString()));
-          } catch (error) {
-            const detail = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : 'not JSON';
-            send(socket, { type: 'error', problem: problem(400, 'request/invalid', `bad message: ${detail}`) });
-            return;
-          }
-          commands
-            .handle({ gameId: id, caller: { kind: 'token', token }, command: message.command, seat: message.seat, expectedVersion: message.expectedVersion, outcomes: message.outcomes, idempotencyKey: message.idempotencyKey })
-            .then(
-              (answer) => send(socket, { type: 'ack', id: message.id, ...answer }),
-              (error: unknown) => {
-                const known = asProblem(error);
-                if (known === null) app.log.error({ err: error }, 'command over WebSocket failed');
-                send(socket, { type: 'error', id: message.id, problem: known ?? problem(500, 'server/internal', 'something went wrong on our side') });
-              },
-            );
-        });
-        const unwatch = await hub.watch(id, { viewer, send: (update) => send(socket, update) }, request.query.after);
-        if (closed) unwatch();
-        else stop = unwatch;
+        message = ClientMessage.parse(JSON.parse(raw.toString()));
       } catch (error) {
-        const known = asProblem(error);
-        if (known === null) app.log.error({ err: error }, 'opening a live connection failed');
-        const refusal = known ?? problem(500, 'server/internal', 'something went wrong on our side');
-        send(socket, { type: 'error', problem: refusal });
-        socket.close(closeCodes.refused(refusal.status), refusal.code);
+        const detail = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : 'not JSON';
+        send(socket, { type: 'error', problem: problem(400, 'request/invalid', `bad message: ${detail}`) });
+        return;
       }
+      const { command, seat, expectedVersion, outcomes, idempotencyKey } = message;
+      commands.handle({ gameId: id, caller: { kind: 'token', token }, command, seat, expectedVersion, outcomes, idempotencyKey }).then(
+        (answer) => send(socket, { type: 'ack', id: message.id, ...answer }),
+        (error: unknown) => {
+          const known = asProblem(error);
+          if (known === null) app.log.error({ err: error }, 'command over WebSocket failed');
+          send(socket, { type: 'error', id: message.id, problem: known ?? problem(500, 'server/internal', 'something went wrong on our side') });
+        },
+      );
+    });
+    let stop: (() => void) | null = null;
+    let closed = false;
+    socket.on('close', () => {
+      closed = true;
+      stop?.();
+    });
+    try {
+      const { record, principal } = await games.principalFor(id, token);
+      const unwatch = await hub.watch(id, { viewer: allowedViewer(record, principal, undefined), send: (update) => send(socket, update) }, request.query.after);
+      if (closed) unwatch();
+      else stop = unwatch;
+    } catch (error) {
+      refuse(error);
+    }
   });
 };
