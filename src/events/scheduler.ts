@@ -7,6 +7,10 @@ import type { CommandHandler } from './command-handler.ts';
 import { ServiceError } from './errors.ts';
 import type { EventStore } from './store.ts';
 
+/** Node may fire a timer a millisecond before the wall clock reaches its deadline; a
+ * timeout that early would be refused by the rules and wait for the next poll. */
+const TIMER_SLACK_MS = 2;
+
 export interface SchedulerOptions {
   /** Arm real timers and poll the database; off in tests that drive a fake clock. */
   readonly timers: boolean;
@@ -42,7 +46,7 @@ export class DeadlineScheduler {
     const timer = setTimeout(() => {
       this.timers.delete(gameId);
       void this.fire(gameId, version);
-    }, Math.max(0, deadline.getTime() - this.clock()));
+    }, Math.max(0, deadline.getTime() - this.clock()) + TIMER_SLACK_MS);
     timer.unref();
     this.timers.set(gameId, timer);
   }
