@@ -20,7 +20,15 @@ export interface DatabaseClients {
 
 export function createClients(url: string, options: PrismaOptions = {}): DatabaseClients {
   const max = options.poolSize ?? (Number(process.env.DATABASE_POOL_SIZE) || 10);
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A starved pool or a stuck statement fails loudly after a while instead of
+  // stalling a game's command queue for good.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: 15_000,
+    idle_in_transaction_session_timeout: 15_000,
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,
