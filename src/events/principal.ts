@@ -2,7 +2,7 @@
 import type { Viewer } from '../domain/contract.ts';
 import { ServiceError, serviceCodes } from './errors.ts';
 import type { GameRecord } from './store.ts';
-import { tokenMatches } from './tokens.ts';
+import { hashMatches, hashToken } from './tokens.ts';
 
 export type Principal =
   | { readonly kind: 'anonymous' }
@@ -13,8 +13,9 @@ export type Principal =
  * spectator: a client with a typo should hear about it. */
 export function resolvePrincipal(record: GameRecord, token: string | undefined): Principal {
   if (token === undefined) return { kind: 'anonymous' };
-  if (tokenMatches(token, record.refereeTokenHash)) return { kind: 'referee' };
-  const seat = record.seats.find((s) => tokenMatches(token, s.tokenHash));
+  const presented = hashToken(token);
+  if (hashMatches(presented, record.refereeTokenHash)) return { kind: 'referee' };
+  const seat = record.seats.find((s) => hashMatches(presented, s.tokenHash));
   if (seat !== undefined) return { kind: 'seat', seat: seat.seat };
   throw new ServiceError(serviceCodes.forbidden, 'this token belongs to no seat of this game');
 }

@@ -6,10 +6,10 @@ export const newToken = (): string => randomBytes(24).toString('base64url');
 export const hashToken = (token: string): string =>
   createHash('sha256').update(token).digest('hex');
 
-/** Compares a presented token with a stored hash without leaking where they differ. */
-export function tokenMatches(token: string, storedHash: string | null): boolean {
+/** Compares a presented token's hash with a stored hash without leaking where they differ. */
+export function hashMatches(presentedHash: string, storedHash: string | null): boolean {
   if (storedHash === null) return false;
-  const a = Buffer.from(hashToken(token), 'hex');
+  const a = Buffer.from(presentedHash, 'hex');
   const b = Buffer.from(storedHash, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
 }
