@@ -9,6 +9,7 @@
 import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { GameEvent } from '../domain/contract.ts';
+import { GroupCommit } from './group-commit.ts';
 
 export type GameStatus = 'open' | 'running' | 'finished';
 export type ChanceMode = 'server' | 'supplied';
@@ -97,11 +98,15 @@ SELECT (SELECT count(*) FROM inserted)::int AS inserted,
   FROM bumped`;
 
 export class EventStore {
+  private readonly group: GroupCommit;
+
   constructor(
     private readonly prisma: PrismaClient,
     /** The pool behind `prisma`, for the statements on every command's path. */
     private readonly pool: pg.Pool,
-  ) {}
+  ) {
+    this.group = new GroupCommit(pool, (request) => this.appendOne(request));
+  }
 
   async createGame(game: Omit<GameRecord, 'updatedAt' | 'finishedAt' | 'version' | 'deadline'>): Promise<void> {
     await this.prisma.game.create({
@@ -149,7 +154,12 @@ export class EventStore {
     return count === 1;
   }
 
-  async append(request: AppendRequest): Promise<AppendOutcome> {
+  /** Appends at the expected version, together with other games' appends under way. */
+  append(request: AppendRequest): Promise<AppendOutcome> {
+    return this.group.append(request);
+  }
+
+  private async appendOne(request: AppendRequest): Promise<AppendOutcome> {
     try {
       const { rows } = await this.pool.query<{ inserted: number }>(APPEND_SQL, [
         request.gameId,
