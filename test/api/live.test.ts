@@ -125,7 +125,7 @@ t.test('commits on another instance reach this instance\'s watchers through Post
   const watching = await testApp(t, { database });
   const otherClients = createClients(database.url, { poolSize: 2 });
   t.teardown(() => otherClients.close());
-  const other = await buildApp({ ...otherClients, scheduler: { timers: false } });
+  const other = await buildApp({ ...otherClients, notifyUrl: database.url, scheduler: { timers: false }, resyncMs: 60_000 });
   t.teardown(() => other.close());
 
   const { id, tokens } = await createGame(other, { type: 'pechvogel', seats: [{}, {}], seed: 'cross-instance' });

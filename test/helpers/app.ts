@@ -26,6 +26,8 @@ export async function testApp(t: TestLike, options: { clock?: () => number; data
     notifyUrl: database.url,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     scheduler: { timers: false },
+    // Pushes across instances must come from notifications, not the safety check.
+    resyncMs: 60_000,
   });
   await app.ready();
   t.teardown(() => app.close());
