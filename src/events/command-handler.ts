@@ -103,7 +103,12 @@ export class CommandHandler {
         return answer;
       }
       this.live.forget(input.gameId);
-      if (input.expectedVersion !== undefined || input.idempotencyKey !== undefined || attempt >= MAX_ATTEMPTS) {
+      // The conflict may be this very command, retried while its first try committed.
+      if (input.idempotencyKey !== undefined) {
+        const earlier = await this.replayed(input.gameId, input.idempotencyKey, requestHash);
+        if (earlier !== null) return earlier;
+      }
+      if (input.expectedVersion !== undefined || attempt >= MAX_ATTEMPTS) {
         const current = (await this.current(input.gameId, true)).version;
         throw new ServiceError(serviceCodes.conflict, `another command was appended first; the game is at version ${current}`, { currentVersion: current });
       }
