@@ -95,6 +95,8 @@ export interface GameModule<
   readonly players: { readonly min: number; readonly max: number };
   /** Facts a client or the catalog may show. */
   readonly traits: {
+    /** false: every seat and every spectator get the same view and the same redacted
+     * events (only `all` may see more), which lets the platform build them once. */
     readonly hiddenInformation: boolean;
     readonly simultaneous: boolean;
     readonly realTime: boolean;

@@ -16,7 +16,8 @@ export interface Update extends GameSnapshot {
 
 export interface Watcher {
   readonly viewer: Viewer;
-  send(update: Update): void;
+  /** Receives each Update, already serialized. */
+  send(json: string): void;
 }
 
 interface Channel {
@@ -100,9 +101,14 @@ export class LiveHub {
   private publish(channel: Channel, events: readonly VersionedEvent[], after: LoadedGame): void {
     const before = channel.loaded;
     channel.loaded = after;
+    const shared = after.game.traits.hiddenInformation ? null : sharedUpdate(before, events, after);
     for (const watcher of channel.watchers) {
+      if (shared !== null && watcher.viewer.kind !== 'all') {
+        watcher.send(shared(watcher.viewer));
+        continue;
+      }
       const { shown } = redactAll(before, before.state, events, watcher.viewer);
-      watcher.send({ type: 'update', ...describeVersion(after, watcher.viewer), events: shown });
+      watcher.send(serialize({ type: 'update', ...describeVersion(after, watcher.viewer), events: shown }));
     }
   }
 
@@ -112,6 +118,22 @@ export class LiveHub {
     const fold = (events: typeof stored) => events.reduce((s, e) => loaded.game.evolve(s, e.event), loaded.game.initialState(loaded.setup));
     const missed = stored.filter((e) => e.seq > after).map(({ seq, event }) => ({ seq, event }));
     const { shown } = redactAll(loaded, fold(stored.filter((e) => e.seq <= after)), missed, watcher.viewer);
-    watcher.send({ type: 'update', ...describeVersion(loaded, watcher.viewer), events: shown });
+    watcher.send(serialize({ type: 'update', ...describeVersion(loaded, watcher.viewer), events: shown }));
   }
+}
+
+const serialize = (update: Update): string => JSON.stringify(update);
+
+/** For a game without hidden information: the update every seat and spectator shares,
+ * built and serialized once, with each seat's own legal commands added. */
+function sharedUpdate(before: LoadedGame, events: readonly VersionedEvent[], after: LoadedGame): (viewer: Viewer) => string {
+  const spectator: Viewer = { kind: 'spectator' };
+  const { shown } = redactAll(before, before.state, events, spectator);
+  const { legalCommands: _none, ...common } = describeVersion(after, spectator);
+  const head = JSON.stringify({ type: 'update', ...common, events: shown }).slice(0, -1);
+  const running = after.record.status === 'running';
+  return (viewer) => {
+    const legal = running && viewer.kind === 'seat' ? after.game.legalCommands(after.state, viewer.seat) : [];
+    return `${head},"legalCommands":${JSON.stringify(legal)}}`;
+  };
 }

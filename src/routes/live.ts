@@ -22,9 +22,10 @@ export const ClientMessage = z.discriminatedUnion('type', [
 /** Close codes: 1001 when the server shuts down, 4000 + HTTP status when refused. */
 export const closeCodes = { goingAway: 1001, refused: (status: number) => 4000 + status } as const;
 
-const send = (socket: WebSocket, message: unknown) => {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+const sendJson = (socket: WebSocket, json: string) => {
+  if (socket.readyState === socket.OPEN) socket.send(json);
 };
+const send = (socket: WebSocket, message: unknown) => sendJson(socket, JSON.stringify(message));
 
 function asProblem(error: unknown): Problem | null {
   if (error instanceof ServiceError) return problemOf(error);
@@ -91,7 +92,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     try {
       const { record, principal } = await games.principalFor(id, token);
-      const unwatch = await hub.watch(id, { viewer: allowedViewer(record, principal, undefined), send: (update) => send(socket, update) }, request.query.after);
+      const unwatch = await hub.watch(id, { viewer: allowedViewer(record, principal, undefined), send: (json) => sendJson(socket, json) }, request.query.after);
       if (closed) unwatch();
       else stop = unwatch;
     } catch (error) {

@@ -96,6 +96,8 @@ t.test('a seat sends commands over its socket and gets an ack and the update', a
   const update = messages.find((m) => m.type === 'update');
   t.equal(ack?.id, 'c1', 'the ack names the command');
   t.equal(ack?.version, update?.version, 'and the push carries the same version');
+  t.same(update?.legalCommands, ack?.legalCommands, "with the seat's own legal commands");
+  t.same(update?.view, ack?.view, 'and the same view');
 
   seat0.socket.send(JSON.stringify({ type: 'command', id: 'c2', command: { type: 'throw' }, expectedVersion: hello.version }));
   const stale = await seat0.next();
