@@ -27,6 +27,9 @@ interface Channel {
 
 export class LiveHub {
   private readonly channels = new Map<string, Channel>();
+  /** Games whose first watcher is still being set up: news of them must wait in the
+   * queue behind the set-up rather than be dropped. */
+  private readonly opening = new Map<string, number>();
   private readonly queue = new KeyedQueue();
 
   constructor(
@@ -37,8 +40,16 @@ export class LiveHub {
   /** Starts watching; first sends what happened after `after` (catch-up), then every
    * new version. Returns the function that stops watching. */
   watch(gameId: string, watcher: Watcher, after: number): Promise<() => void> {
+    this.opening.set(gameId, (this.opening.get(gameId) ?? 0) + 1);
     return this.queue.run(gameId, async () => {
-      const channel = this.channels.get(gameId) ?? (await this.open(gameId));
+      let channel: Channel;
+      try {
+        channel = this.channels.get(gameId) ?? (await this.open(gameId));
+      } finally {
+        const left = this.opening.get(gameId)! - 1;
+        if (left === 0) this.opening.delete(gameId);
+        else this.opening.set(gameId, left);
+      }
       channel.watchers.add(watcher);
       await this.catchUp(channel, watcher, Math.max(0, Math.min(after, channel.loaded.version)));
       return () => {
@@ -51,7 +62,7 @@ export class LiveHub {
   /** This instance committed `events` on top of `before`: no need to read them back. */
   committed(before: LoadedGame, events: readonly GameEvent[], after: LoadedGame): void {
     const gameId = after.record.id;
-    if (!this.channels.has(gameId)) return;
+    if (!this.watched(gameId)) return;
     void this.queue.run(gameId, async () => {
       const channel = this.channels.get(gameId);
       if (channel === undefined || channel.loaded.version !== before.version) return this.pull(gameId, after.version);
@@ -61,7 +72,7 @@ export class LiveHub {
 
   /** Some instance says the game reached `version`. */
   moved(gameId: string, version: number): void {
-    if (!this.channels.has(gameId)) return;
+    if (!this.watched(gameId)) return;
     void this.queue.run(gameId, () => this.pull(gameId, version));
   }
 
@@ -73,10 +84,8 @@ export class LiveHub {
     for (const { id, version } of behind) this.moved(id, version);
   }
 
-  get watcherCount(): number {
-    let n = 0;
-    for (const channel of this.channels.values()) n += channel.watchers.size;
-    return n;
+  private watched(gameId: string): boolean {
+    return this.channels.has(gameId) || this.opening.has(gameId);
   }
 
   private async open(gameId: string): Promise<Channel> {
