@@ -30,7 +30,12 @@ export async function testApp(t: TestLike, options: { clock?: () => number; data
     resyncMs: 60_000,
   });
   await app.ready();
-  t.teardown(() => app.close());
+  t.teardown(async () => {
+    // A socket whose peer never answers the close handshake would keep the test
+    // process alive for ws's 30 s close timeout.
+    for (const socket of app.websocketServer.clients) socket.terminate();
+    await app.close();
+  });
   return Object.assign(app, { databaseUrl: database.url });
 }
 
