@@ -95,8 +95,14 @@ export class GameService {
     };
     // Setup is decided before anything is written, so bad supplied outcomes create nothing.
     const opening = this.opening(record, setup, request.outcomes);
-    await this.store.createGame({ ...record, status: opening === null ? 'open' : 'running' });
-    if (opening !== null) await this.start(record, opening);
+    if (opening === null) {
+      await this.store.createGame(record, null);
+    } else {
+      const { base, next } = this.opened(record, opening);
+      await this.store.createGame(record, { events: opening, status: next.record.status, deadline: deadlineOf(next) });
+      this.live.remember(next);
+      this.hooks.committed?.(base, opening, next);
+    }
     return { id: record.id, refereeToken, seatTokens };
   }
 
@@ -124,7 +130,7 @@ export class GameService {
         const after = await this.record(gameId);
         if (after.seats.every((s) => s.tokenHash !== null)) {
           const opening = this.opening(after, setupOf(after), undefined);
-          if (opening !== null && (await this.store.markRunning(gameId))) await this.start(after, opening);
+          if (opening !== null) await this.start(after, opening);
         }
         return { seat: candidate.seat, token };
       }
@@ -214,11 +220,17 @@ export class GameService {
     }
   }
 
-  /** Appends the opening events to a game that has just become running. */
-  private async start(record: GameRecord, opening: GameEvent[]): Promise<void> {
+  /** The game before and after its opening events. */
+  private opened(record: GameRecord, opening: readonly GameEvent[]): { base: LoadedGame; next: LoadedGame } {
     const game = findGame(record.type)!;
     const base: LoadedGame = { record: { ...record, status: 'running' }, game, setup: setupOf(record), version: 0, state: game.initialState(setupOf(record)) };
-    const next = advance(base, opening);
+    return { base, next: advance(base, opening) };
+  }
+
+  /** Starts a game whose last open seat was just taken. The append at version 0 also
+   * moves it from open to running, so two last joins racing start it once. */
+  private async start(record: GameRecord, opening: GameEvent[]): Promise<void> {
+    const { base, next } = this.opened(record, opening);
     const outcome = await this.store.append({
       gameId: record.id,
       expectedVersion: 0,
@@ -235,6 +247,7 @@ export class GameService {
       this.hooks.committed?.(base, opening, next);
     }
   }
+
 }
 
 export function summarize(record: GameRecord) {

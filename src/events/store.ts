@@ -108,7 +108,12 @@ export class EventStore {
     this.group = new GroupCommit(pool, (request) => this.appendOne(request));
   }
 
-  async createGame(game: Omit<GameRecord, 'updatedAt' | 'finishedAt' | 'version' | 'deadline'>): Promise<void> {
+  /** Creates a game; with `opening`, already running with its setup events, in one
+   * transaction, so no game is ever left running without them. */
+  async createGame(
+    game: Omit<GameRecord, 'updatedAt' | 'finishedAt' | 'version' | 'deadline' | 'status'>,
+    opening: { events: readonly GameEvent[]; status: GameStatus; deadline: Date | null } | null,
+  ): Promise<void> {
     await this.prisma.game.create({
       data: {
         id: game.id,
@@ -120,10 +125,21 @@ export class EventStore {
         seed: game.seed,
         seedHash: game.seedHash,
         refereeTokenHash: game.refereeTokenHash,
-        status: game.status,
+        status: opening?.status ?? 'open',
+        version: opening?.events.length ?? 0,
+        deadline: opening?.deadline ?? null,
         createdAt: game.createdAt,
         updatedAt: game.createdAt,
         seats: { create: game.seats.map((s) => ({ ...s })) },
+        events: {
+          create: (opening?.events ?? []).map((event, i) => ({
+            seq: i + 1,
+            type: event.type,
+            data: event as object,
+            actor: 'system',
+            at: game.createdAt,
+          })),
+        },
       },
     });
   }
@@ -141,15 +157,6 @@ export class EventStore {
     const { count } = await this.prisma.seat.updateMany({
       where: { gameId, seat, tokenHash: null },
       data: { tokenHash, name, joinedAt: at },
-    });
-    return count === 1;
-  }
-
-  /** Moves an open game to running once, when its last seat was taken. */
-  async markRunning(gameId: string): Promise<boolean> {
-    const { count } = await this.prisma.game.updateMany({
-      where: { id: gameId, status: 'open' },
-      data: { status: 'running', updatedAt: new Date() },
     });
     return count === 1;
   }

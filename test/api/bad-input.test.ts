@@ -100,3 +100,14 @@ t.test('open seats: join, then the game starts; a taken seat is refused', async 
   const mine = (await app.inject({ url: `/games/${id}`, headers: { authorization: `Bearer ${third.token}` } })).json();
   t.same(mine.you, { kind: 'seat', seat: 1 }, 'the joined token is the seat\'s');
 });
+
+t.test('the last two seats taken at once start the game exactly once', async (t) => {
+  const app = await testApp(t);
+  const { id } = await createGame(app, { type: 'pechvogel', seats: [{}, { open: true }, { open: true }], seed: 'race-to-sit' });
+  const joins = await Promise.all([1, 2].map((seat) => app.inject({ method: 'POST', url: `/games/${id}/join`, payload: { seat } })));
+  t.same(joins.map((j) => j.statusCode), [200, 200]);
+  const game = (await app.inject({ url: `/games/${id}` })).json();
+  t.equal(game.status, 'running');
+  const log = (await app.inject({ url: `/games/${id}/events?limit=1000` })).json();
+  t.same(log.events.map((e: { event: { type: string } }) => e.event.type), ['TurnStarted'], "the log holds Pechvogel's setup exactly once");
+});
