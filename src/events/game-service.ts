@@ -161,7 +161,7 @@ export class GameService {
     if (version > latest.version || version < 0) throw new ServiceError(serviceCodes.validation, `version must be between 0 and ${latest.version}`);
     const events = await this.store.readEvents(gameId, 0, undefined, version);
     const state = events.reduce((s, e) => latest.game.evolve(s, e.event), latest.game.initialState(latest.setup));
-    const status = version === latest.version ? latest.record.status : latest.game.result(state) === null ? 'running' : 'finished';
+    const status = latest.game.result(state) === null ? 'running' : 'finished';
     return describeVersion({ ...latest, state, version, record: { ...latest.record, status } }, viewer);
   }
 
