@@ -4,8 +4,10 @@ export const codes = {
   playerCount: 'fackel-und-keule/player-count',
   /** The game is over; nothing more can be sent. */
   gameOver: 'fackel-und-keule/game-over',
-  /** Only seats play Fackel+Keule; the system has nothing to do (no deadlines). */
+  /** Seat commands come from seats; the system only sends `timeout`. */
   notASeat: 'fackel-und-keule/not-a-seat',
+  /** `timeout` is the system's command; a seat cannot send it. */
+  systemOnly: 'fackel-und-keule/system-only',
   /** The command does not fit the current phase (e.g. taking prey while choosing). */
   wrongPhase: 'fackel-und-keule/wrong-phase',
   /** Another seat acts now (e.g. another player's turn to take prey). */
@@ -28,6 +30,10 @@ export const codes = {
   chipUnavailable: 'fackel-und-keule/chip-unavailable',
   /** Discard exactly the cards above the hand limit. */
   discardCount: 'fackel-und-keule/discard-count',
-  /** Fackel+Keule sets no deadlines, so a timeout is never due. */
+  /** No time limit is set (turnSeconds 0) or nobody is waited for, so a timeout is never due. */
   noDeadline: 'fackel-und-keule/no-deadline',
+  /** timeout: the deadline has not passed yet. */
+  tooEarly: 'fackel-und-keule/too-early',
+  /** The deadline has passed: the table acts for the seat (the system's timeout). */
+  tooLate: 'fackel-und-keule/too-late',
 } as const;

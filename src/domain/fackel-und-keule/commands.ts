@@ -1,10 +1,10 @@
-// Commands: what a seat may ask for. No deadlines, so there is no system command.
+// Commands: what a seat may ask for, and the system's timeout when a deadline passes.
 import { z } from 'zod';
 import { PREY_KINDS } from './vocabulary.ts';
 
 const cards = z.array(z.number().int().min(1)).describe('Card numbers from your hand');
 
-export const commandSchema = z.discriminatedUnion('type', [
+export const seatCommandSchema = z.discriminatedUnion('type', [
   z
     .object({ type: z.literal('choose'), cards })
     .describe('Secretly commit the cards you play this round (1 to the maximum for the player count)'),
@@ -23,5 +23,14 @@ export const commandSchema = z.discriminatedUnion('type', [
     .describe('Discard exactly the cards above your hand limit (face down)'),
 ]);
 
-export type Command = z.infer<typeof commandSchema>;
+const timeoutSchema = z
+  .object({ type: z.literal('timeout') })
+  .describe('System only, once the deadline has passed: the table acts for every seat still pending');
+
+/** Everything the platform may pass to decide: the seats' commands and the system's timeout. */
+export const commandSchema = z.discriminatedUnion('type', [...seatCommandSchema.options, timeoutSchema]);
+
+/** What a seat sends (and what legalCommands lists); bots switch over these only. */
+export type Command = z.infer<typeof seatCommandSchema>;
+export type GameCommand = z.infer<typeof commandSchema>;
 export type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;

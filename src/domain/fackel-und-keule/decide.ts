@@ -1,11 +1,14 @@
 // decide: checks a command against the rules and answers with events or a violation.
+import type { Chance } from '../chance.ts';
 import type { DecideContext, RuleViolation, Seat } from '../contract.ts';
-import { violation } from '../contract.ts';
+import { isViolation, violation } from '../contract.ts';
 import { codes } from './codes.ts';
-import type { Command, CommandOf } from './commands.ts';
+import type { CommandOf, GameCommand } from './commands.ts';
 import { commitmentOf } from './commitment.ts';
 import type { Event } from './events.ts';
+import { evolve } from './evolve.ts';
 import { afterDiscard, continueSharing, emit, endRound, settleHunt, surplusOf, takeSize, type Step } from './flow.ts';
+import { legalCommands, pending } from './legal.ts';
 import type { State } from './state.ts';
 import { PREY_KINDS, tableFor } from './vocabulary.ts';
 
@@ -28,16 +31,21 @@ const choose = (state: State, seat: Seat, command: CommandOf<'choose'>, ctx: Dec
   }
   const bad = checkOwnCards(state.hands[seat]!, command.cards);
   if (bad) return bad;
-  const cards = [...command.cards].sort((a, b) => a - b);
-  const salt = ctx.chance.secret();
-  let step: Step = emit({ state, events: [] }, { type: 'CardsChosen', seat, commitment: commitmentOf(salt, cards), cards, salt });
+  return [...commitChoice({ state, events: [] }, seat, command.cards, ctx.chance).events];
+};
+
+/** Logs a checked choice as a commitment; the last one reveals all and settles the hunt. */
+const commitChoice = (start: Step, seat: Seat, chosen: readonly number[], chance: Chance): Step => {
+  const cards = [...chosen].sort((a, b) => a - b);
+  const salt = chance.secret();
+  let step = emit(start, { type: 'CardsChosen', seat, commitment: commitmentOf(salt, cards), cards, salt });
   const choices = step.state.phase.name === 'choosing' ? step.state.phase.choices : [];
-  if (choices.some((c) => c === null)) return [...step.events];
+  if (choices.some((c) => c === null)) return step;
   step = emit(step, {
     type: 'CardsRevealed',
     choices: choices.map((c, s) => ({ seat: s, cards: [...c!.cards], salt: c!.salt })),
   });
-  return [...settleHunt(step, ctx.chance).events];
+  return settleHunt(step, chance);
 };
 
 const takePrey = (state: State, seat: Seat, command: CommandOf<'takePrey'>, ctx: DecideContext): Outcome => {
@@ -75,16 +83,72 @@ const discard = (state: State, seat: Seat, command: CommandOf<'discard'>, ctx: D
   return [...afterDiscard(step, ctx.chance).events];
 };
 
-export function decide(state: State, command: Command, ctx: DecideContext): Outcome {
+/** The table acts for every pending seat the way a tournament director would: choices
+ * and discards at random (through chance, so a referee can supply them), takes and
+ * robs by the first legal command (kinds in the order teeth, fur, meat; losers in seat
+ * order). Timed-out choices are committed like any other, then revealed as usual. */
+const timeout = (state: State, ctx: DecideContext): Outcome => {
+  const { seats, deadline } = pending(state);
+  if (deadline === undefined) return violation(codes.noDeadline, 'no deadline is running');
+  if (ctx.now < deadline) return violation(codes.tooEarly, `the deadline is ${deadline}`);
+  let step = emit({ state, events: [] }, { type: 'TimedOut', seats: [...seats] });
+  switch (state.phase.name) {
+    case 'choosing':
+      // Hands are never empty while choosing: at most 5 × 5 of the 46 cards are held,
+      // so every draw refills them.
+      for (const seat of seats) step = commitChoice(step, seat, ctx.chance.draw(state.hands[seat]!, 1), ctx.chance);
+      return [...step.events];
+    case 'sharing': {
+      const [take] = legalCommands(state, seats[0]!);
+      if (take?.type !== 'takePrey') return violation(codes.noDeadline, 'no take is possible');
+      step = emit(step, { type: 'PreyTaken', seat: seats[0]!, chips: [...take.chips], automatic: false });
+      return [...continueSharing(step, ctx.chance).events];
+    }
+    case 'robbing': {
+      const [robbery] = legalCommands(state, seats[0]!);
+      if (robbery?.type !== 'rob') return violation(codes.noDeadline, 'nobody can be robbed');
+      step = emit(step, { type: 'ChipRobbed', winner: seats[0]!, from: robbery.from, chip: robbery.chip });
+      return [...endRound(step, ctx.chance).events];
+    }
+    case 'discarding':
+      for (const seat of seats) {
+        const cards = ctx.chance.draw(state.hands[seat]!, surplusOf(state, seat)).sort((a, b) => a - b);
+        step = emit(step, { type: 'SurplusDiscarded', seat, count: cards.length, cards });
+      }
+      return [...afterDiscard(step, ctx.chance).events];
+    case 'dealing':
+    case 'ended':
+      return violation(codes.noDeadline, 'nobody is waited for');
+  }
+};
+
+/** With a time limit, a phase or turn that has just begun (its deadline cleared by the
+ * event that began it) gets `now + turnSeconds`: the moment is written down, so folding
+ * never needs a clock. */
+export const withDeadline = (events: readonly Event[], before: State, now: number): Event[] => {
+  const after = events.reduce(evolve, before);
+  return after.turnMs > 0 && after.deadline === null && pending(after).seats.length > 0
+    ? [...events, { type: 'DeadlineSet', deadline: now + after.turnMs }]
+    : [...events];
+};
+
+export function decide(state: State, command: GameCommand, ctx: DecideContext): Outcome {
+  const out = decideNow(state, command, ctx);
+  return isViolation(out) ? out : withDeadline(out, state, ctx.now);
+}
+
+function decideNow(state: State, command: GameCommand, ctx: DecideContext): Outcome {
   if (state.phase.name === 'ended') return violation(codes.gameOver, 'the game is over');
   if (ctx.actor.kind !== 'seat') {
-    const noDeadline = (command as { type: string }).type === 'timeout';
-    return noDeadline
-      ? violation(codes.noDeadline, 'Fackel+Keule sets no deadlines')
-      : violation(codes.notASeat, 'only seats play Fackel+Keule');
+    return command.type === 'timeout' ? timeout(state, ctx) : violation(codes.notASeat, 'only seats play Fackel+Keule');
   }
+  if (command.type === 'timeout') return violation(codes.systemOnly, 'only the system sends timeout');
   const { seat } = ctx.actor;
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return violation(codes.notASeat, `no seat ${seat}`);
+  // At the deadline the table has taken over; a late command would race the timeout.
+  if (state.deadline !== null && ctx.now >= state.deadline) {
+    return violation(codes.tooLate, `the deadline ${state.deadline} has passed`);
+  }
   switch (command.type) {
     case 'choose':
       return choose(state, seat, command, ctx);

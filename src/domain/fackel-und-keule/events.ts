@@ -86,6 +86,15 @@ export const eventSchema = z.discriminatedUnion('type', [
     .describe('A seat discarded down to the hand limit'),
   z
     .object({
+      type: z.literal('DeadlineSet'),
+      deadline: z.number().int().describe('ms since the epoch: when the phase or turn began + turnSeconds'),
+    })
+    .describe('With a time limit: the seats now pending must act before this moment'),
+  z
+    .object({ type: z.literal('TimedOut'), seats: z.array(seat).describe('The seats the table acted for') })
+    .describe('The deadline passed; the events that follow are the table acting for these seats'),
+  z
+    .object({
       type: z.literal('GameEnded'),
       scores: z.array(z.number().int()).describe('Final score per seat'),
     })

@@ -1,5 +1,6 @@
 // evolve: folds one event into the state. Pure and total; everything it needs is in
-// the event.
+// the event. A deadline belongs to one phase or turn, so every event that starts a new
+// one clears it; the `DeadlineSet` that follows (with a time limit) sets the next.
 import type { Event } from './events.ts';
 import type { Choice, State } from './state.ts';
 import type { ChipCounts, ChipKind, PreyCounts } from './vocabulary.ts';
@@ -37,6 +38,7 @@ export function evolve(state: State, event: Event): State {
         animalsLeft: state.animalsLeft.filter((a) => a !== event.animal),
         played: null,
         phase: { name: 'choosing', choices: Array.from({ length: state.seats }, () => null) },
+        deadline: null,
       };
     case 'CardsChosen': {
       if (state.phase.name !== 'choosing') return state;
@@ -58,6 +60,7 @@ export function evolve(state: State, event: Event): State {
           meat: state.supply.meat - prey.meat,
         },
         phase: { name: 'sharing', pool: prey, takers: event.takers, takes: 0 },
+        deadline: null,
       };
     }
     case 'PreyTaken': {
@@ -72,6 +75,8 @@ export function evolve(state: State, event: Event): State {
         ...state,
         chips: replaceAt(state.chips, event.seat, mine),
         phase: { ...state.phase, pool, takes: state.phase.takes + 1 },
+        // The next taker's turn begins: it gets its own time.
+        deadline: null,
       };
     }
     case 'HuntFailed':
@@ -82,6 +87,7 @@ export function evolve(state: State, event: Event): State {
         supply: event.skull ? addChip(state.supply, 'skull', -1) : state.supply,
         chips: event.skull ? replaceAt(state.chips, event.winner, addChip(state.chips[event.winner]!, 'skull', 1)) : state.chips,
         phase: { name: 'robbing', winner: event.winner, losers: event.losers },
+        deadline: null,
       };
     case 'ChipRobbed': {
       const chips = replaceAt(state.chips, event.from, addChip(state.chips[event.from]!, event.chip, -1));
@@ -104,6 +110,7 @@ export function evolve(state: State, event: Event): State {
               }
             : state.supply,
         phase: { name: 'discarding' },
+        deadline: null,
       };
     case 'SurplusDiscarded': {
       const cards = event.cards ?? [];
@@ -113,6 +120,10 @@ export function evolve(state: State, event: Event): State {
         discardPile: sorted([...state.discardPile, ...cards]),
       };
     }
+    case 'DeadlineSet':
+      return { ...state, deadline: event.deadline };
+    case 'TimedOut':
+      return state;
     case 'GameEnded':
       return { ...state, phase: { name: 'ended' } };
   }

@@ -2,8 +2,8 @@
 // and share the prey or fight over it. The module object the platform plays.
 import type { GameModule } from '../contract.ts';
 import type { Chance } from '../chance.ts';
-import { commandSchema, type Command } from './commands.ts';
-import { decide } from './decide.ts';
+import { commandSchema, type Command, type GameCommand } from './commands.ts';
+import { decide, withDeadline } from './decide.ts';
 import { edition } from './edition.ts';
 import { eventSchema, type Event } from './events.ts';
 import { evolve } from './evolve.ts';
@@ -16,12 +16,13 @@ import { redact, result, view, type View } from './view.ts';
 
 export { verifyCommitment, commitmentOf } from './commitment.ts';
 export { codes } from './codes.ts';
-export type { Command, Event, Options, State, View };
+export type { Command, Event, GameCommand, Options, State, View };
 
-export const fackelUndKeule: GameModule<Options, State, Command, Event, View> = {
+export const fackelUndKeule: GameModule<Options, State, GameCommand, Event, View> = {
   type: GAME_TYPE,
   title: 'Fackel+Keule',
-  rulesVersion: '1.0.0',
+  // 1.1.0: the optional time limit (turnSeconds) and the system's timeout.
+  rulesVersion: '1.1.0',
   players: { min: MIN_PLAYERS, max: MAX_PLAYERS },
   traits: { hiddenInformation: true, simultaneous: true, realTime: false },
   optionsSchema,
@@ -30,7 +31,8 @@ export const fackelUndKeule: GameModule<Options, State, Command, Event, View> = 
   edition,
   validateSetup,
   initialState,
-  setup: (state: State, ctx: { chance: Chance }) => [...deal({ state, events: [] }, ctx.chance).events],
+  setup: (state: State, ctx: { now: number; chance: Chance }) =>
+    withDeadline(deal({ state, events: [] }, ctx.chance).events, state, ctx.now),
   decide,
   evolve,
   view,

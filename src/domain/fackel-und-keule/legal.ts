@@ -31,6 +31,11 @@ export const nextTaker = (state: State): Seat | null =>
   state.phase.name === 'sharing' ? (state.phase.takers[state.phase.takes % state.phase.takers.length] ?? null) : null;
 
 export function pending(state: State): Pending {
+  const { seats } = waitingFor(state);
+  return state.deadline === null || seats.length === 0 ? { seats } : { seats, deadline: state.deadline };
+}
+
+function waitingFor(state: State): { seats: Seat[] } {
   const { phase } = state;
   const seats = state.hands.map((_, seat) => seat);
   switch (phase.name) {

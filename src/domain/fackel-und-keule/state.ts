@@ -45,6 +45,11 @@ export interface State {
   readonly chips: readonly ChipCounts[];
   readonly supply: ChipCounts;
   readonly phase: Phase;
+  /** turnSeconds * 1000; 0 = no time limit. */
+  readonly turnMs: number;
+  /** When the current phase or turn runs out (ms since the epoch), from `DeadlineSet`;
+   * null without a time limit or before the new phase's deadline is set. */
+  readonly deadline: number | null;
 }
 
 export const noChips = (): ChipCounts => ({ teeth: 0, fur: 0, meat: 0, skull: 0 });
@@ -61,4 +66,7 @@ export const initialState = (setup: Setup<Options>): State => ({
   chips: Array.from({ length: setup.seats }, noChips),
   supply: { ...edition.chips },
   phase: { name: 'dealing' },
+  // Options folded before the schema filled in defaults (old logs) mean no time limit.
+  turnMs: (setup.options.turnSeconds ?? 0) * 1000,
+  deadline: null,
 });

@@ -31,6 +31,8 @@ export interface View {
   readonly discardPileSize: number;
   readonly supply: ChipCounts;
   readonly pending: readonly Seat[];
+  /** When the pending seats run out of time (ms since the epoch); null without a limit. */
+  readonly deadline: number | null;
   readonly sharing: { readonly pool: PreyCounts; readonly takers: readonly Seat[]; readonly next: Seat | null; readonly takeSize: number } | null;
   readonly robbing: { readonly winner: Seat; readonly losers: readonly Seat[] } | null;
   readonly result: GameResult | null;
@@ -79,6 +81,7 @@ export function view(state: State, viewer: Viewer): View {
     discardPileSize: state.discardPile.length,
     supply: state.supply,
     pending: pending(state).seats,
+    deadline: pending(state).deadline ?? null,
     sharing:
       phase.name === 'sharing'
         ? { pool: phase.pool, takers: phase.takers, next: nextTaker(state), takeSize: takeSize(phase.takes, phase.pool) }

@@ -1,38 +1,41 @@
 // Given/when/then helpers for Fackel+Keule rules tests.
 import { fold, isViolation, type DecideContext, type RuleViolation, type Seat } from '../../../src/domain/contract.ts';
 import { suppliedChance } from '../../../src/domain/chance.ts';
-import { fackelUndKeule as game, type Command, type Event, type State } from '../../../src/domain/fackel-und-keule/index.ts';
+import { fackelUndKeule as game, type Event, type GameCommand as Command, type Options, type State } from '../../../src/domain/fackel-und-keule/index.ts';
 
 export { game };
 
-export const ctx = (seat: Seat, outcomes: readonly unknown[] = []): DecideContext => ({
+/** The rulebook's game: no time limit. */
+export const NO_LIMIT: Options = { turnSeconds: 0 };
+
+export const ctx = (seat: Seat, outcomes: readonly unknown[] = [], now = 0): DecideContext => ({
   actor: { kind: 'seat', seat },
-  now: 0,
+  now,
   chance: suppliedChance(outcomes, 'test'),
 });
 
 /** The opening events for `hands` (one card list per seat) and the first animal. */
-export const opening = (hands: readonly (readonly number[])[], animal: string): Event[] => {
-  const state = game.initialState({ options: {}, seats: hands.length });
+export const opening = (hands: readonly (readonly number[])[], animal: string, options = NO_LIMIT, now = 0): Event[] => {
+  const state = game.initialState({ options, seats: hands.length });
   const chance = suppliedChance([...hands.flat(), animal], 'test');
-  const events = game.setup(state, { now: 0, chance });
+  const events = game.setup(state, { now, chance });
   chance.assertAllUsed();
   return events;
 };
 
-export const given = (seats: number, events: readonly Event[]): State => fold(game, { options: {}, seats }, events);
+export const given = (seats: number, events: readonly Event[], options = NO_LIMIT): State => fold(game, { options, seats }, events);
 
 /** Sends a command that must be accepted and must use every supplied outcome. */
-export const accept = (state: State, seat: Seat, command: Command, outcomes: readonly unknown[] = []): Event[] => {
+export const accept = (state: State, seat: Seat, command: Command, outcomes: readonly unknown[] = [], now = 0): Event[] => {
   const chance = suppliedChance(outcomes, `test:${seat}`);
-  const out = game.decide(state, command, { actor: { kind: 'seat', seat }, now: 0, chance });
+  const out = game.decide(state, command, { actor: { kind: 'seat', seat }, now, chance });
   if (isViolation(out)) throw new Error(`rejected: ${out.code} ${out.message}`);
   chance.assertAllUsed();
   return out;
 };
 
-export const reject = (state: State, seat: Seat, command: Command): RuleViolation => {
-  const out = game.decide(state, command, ctx(seat));
+export const reject = (state: State, seat: Seat, command: Command, now = 0): RuleViolation => {
+  const out = game.decide(state, command, ctx(seat, [], now));
   if (!isViolation(out)) throw new Error(`accepted: ${JSON.stringify(out)}`);
   return out;
 };

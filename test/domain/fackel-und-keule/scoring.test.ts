@@ -14,9 +14,9 @@ t.test('a point a chip (skulls too); 3 for a sole majority of each of the 4 type
 });
 
 t.test('ties in the final score share the win', async (t) => {
-  const state = { ...game.initialState({ options: {}, seats: 3 }), chips: [chips(2, 0, 0, 0), chips(2, 0, 0, 0), chips(0, 0, 0, 0)], phase: { name: 'ended' as const } };
+  const state = { ...game.initialState({ options: { turnSeconds: 0 }, seats: 3 }), chips: [chips(2, 0, 0, 0), chips(2, 0, 0, 0), chips(0, 0, 0, 0)], phase: { name: 'ended' as const } };
   t.same(game.result(state), { scores: [2, 2, 0], ranks: [1, 1, 3], winners: [0, 1] });
-  t.equal(game.result(game.initialState({ options: {}, seats: 3 })), null);
+  t.equal(game.result(game.initialState({ options: { turnSeconds: 0 }, seats: 3 })), null);
 });
 
 t.test('the edition: 32 tools, 14 clubs, 12 animals, 92 chips that cover every animal', async (t) => {
@@ -35,7 +35,7 @@ t.test('the edition: 32 tools, 14 clubs, 12 animals, 92 chips that cover every a
     t.ok(edition.animals.reduce((n, a) => n + a.prey[kind], 0) <= edition.chips[kind], `${kind} never run out`);
   }
   t.ok(skull >= 12, 'a skull for every round');
-  t.same(game.optionsSchema.parse({}), {});
-  t.ok(game.validateSetup?.({ options: {}, seats: 2 }));
-  t.equal(game.validateSetup?.({ options: {}, seats: 5 }), null);
+  t.same(game.optionsSchema.parse({}), { turnSeconds: 0 }, 'no time limit unless asked for');
+  t.ok(game.validateSetup?.({ options: { turnSeconds: 0 }, seats: 2 }));
+  t.equal(game.validateSetup?.({ options: { turnSeconds: 0 }, seats: 5 }), null);
 });
