@@ -39,15 +39,26 @@ export const START = Date.UTC(2025, 0, 1);
 export const THINK_MS = 10;
 
 /** serverChance(seed, version), built on the first draw: seeding hashes with SHA-256,
- * which was a fifth of a bot game's time, and most commands draw nothing. */
-function lazyChance(seed: string, version: number): Chance {
-  let chance: Chance | undefined;
-  const get = (): Chance => (chance ??= serverChance(seed, version));
-  return {
-    roll: (faces, count) => get().roll(faces, count),
-    draw: (pool, count) => get().draw(pool, count),
-    secret: () => get().secret(),
-  };
+ * which was a fifth of a bot game's time, and most commands draw nothing. A class, as
+ * one is built per command and closures would be built with it. */
+class LazyChance implements Chance {
+  private chance: Chance | undefined;
+  constructor(
+    private readonly seed: string,
+    private readonly version: number,
+  ) {}
+  private get(): Chance {
+    return (this.chance ??= serverChance(this.seed, this.version));
+  }
+  roll<T>(faces: readonly T[], count: number): T[] {
+    return this.get().roll(faces, count);
+  }
+  draw<T>(pool: readonly T[], count: number): T[] {
+    return this.get().draw(pool, count);
+  }
+  secret(): string {
+    return this.get().secret();
+  }
 }
 
 export function play<O, S, C extends Command, E extends GameEvent, V>(
@@ -66,7 +77,7 @@ export function play<O, S, C extends Command, E extends GameEvent, V>(
   let timeouts = 0;
 
   const apply = (actor: Actor, command: C): void => {
-    const answer = game.decide(state, command, { actor, now, chance: lazyChance(seed, events.length) });
+    const answer = game.decide(state, command, { actor, now, chance: new LazyChance(seed, events.length) });
     if (isViolation(answer)) {
       const who = actor.kind === 'seat' ? `seat ${actor.seat} (${bots[actor.seat]?.name})` : 'system';
       throw new Error(`${game.type} seed ${seed}: ${who} sent ${JSON.stringify(command)}: ${answer.code}`);

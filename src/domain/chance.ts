@@ -3,7 +3,7 @@
 // - server: a PRNG whose stream is derived from (game seed, game version), so the
 //   same seed and the same commands give the same game.
 // - supplied: a referee hands in the outcomes (physical games, exact rulebook tests).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export interface Chance {
   /** `count` independent uniform picks from `faces`, e.g. dice. */
@@ -34,7 +34,8 @@ class Sfc32 {
   private c: number;
   private d: number;
   constructor(key: string) {
-    const h = createHash('sha256').update(key).digest();
+    // One-shot hashing: createHash's stream object cost more than the hash itself.
+    const h = hash('sha256', key, 'buffer');
     this.a = h.readUInt32LE(0);
     this.b = h.readUInt32LE(4);
     this.c = h.readUInt32LE(8);
@@ -61,24 +62,33 @@ class Sfc32 {
   }
 }
 
-/** A server chance source for one command: the stream is keyed by (seed, version). */
+/** A server chance source for one command: the stream is keyed by (seed, version).
+ * A class rather than an object of closures: one is built for every drawing command. */
+class ServerChance implements Chance {
+  private readonly rng: Sfc32;
+  constructor(seed: string, version: number | string) {
+    this.rng = new Sfc32(`${seed}:${version}`);
+  }
+  roll<T>(faces: readonly T[], count: number): T[] {
+    if (faces.length === 0) throw new RangeError('roll from no faces');
+    const rolled: T[] = [];
+    for (let i = 0; i < count; i++) rolled.push(faces[this.rng.below(faces.length)]!);
+    return rolled;
+  }
+  draw<T>(pool: readonly T[], count: number): T[] {
+    if (count > pool.length) throw new RangeError(`draw ${count} from ${pool.length}`);
+    const rest = pool.slice();
+    const drawn: T[] = [];
+    for (let i = 0; i < count; i++) drawn.push(rest.splice(this.rng.below(rest.length), 1)[0]!);
+    return drawn;
+  }
+  secret(): string {
+    return Array.from({ length: 4 }, () => this.rng.next().toString(16).padStart(8, '0')).join('');
+  }
+}
+
 export function serverChance(seed: string, version: number | string): Chance {
-  const rng = new Sfc32(`${seed}:${version}`);
-  return {
-    roll: (faces, count) => {
-      if (faces.length === 0) throw new RangeError('roll from no faces');
-      return Array.from({ length: count }, () => faces[rng.below(faces.length)]!);
-    },
-    draw: (pool, count) => {
-      if (count > pool.length) throw new RangeError(`draw ${count} from ${pool.length}`);
-      const rest = [...pool];
-      const drawn = [];
-      for (let i = 0; i < count; i++) drawn.push(rest.splice(rng.below(rest.length), 1)[0]!);
-      return drawn;
-    },
-    secret: () =>
-      Array.from({ length: 4 }, () => rng.next().toString(16).padStart(8, '0')).join(''),
-  };
+  return new ServerChance(seed, version);
 }
 
 const sameValue = (a: unknown, b: unknown): boolean =>

@@ -17,7 +17,7 @@ export function resolveBonus(state: State, { bonus, victim }: ResolveBonus, chan
   if (!state.bonuses.includes(bonus)) return violation(codes.bonusNotPending, `No ${bonus} bonus is waiting.`);
   const seat = state.active;
   const run = begin(state);
-  const holders = chipHolders(run, seat);
+  const holders = chipHolders(state, seat);
   if (bonus === 'stealChip' && (holders.length > 0 ? !holders.includes(victim ?? -1) : victim !== null)) {
     return violation(codes.badVictim, 'Name a player who has a chip (none when nobody has one).');
   }

@@ -3,6 +3,7 @@ import type { Seat } from '../contract.ts';
 import type { Chance } from '../chance.ts';
 import type { Run } from './run.ts';
 import { emit, isOver } from './run.ts';
+import type { State } from './state.ts';
 import { supplyList, supplySize } from './state.ts';
 
 /** Takes up to `wanted` chips; an exhausted supply gives what it still has (docs: supply runs out). */
@@ -21,9 +22,12 @@ export function stealChip(run: Run, thief: Seat, victim: Seat, chance: Chance): 
 }
 
 /** Other seats holding at least one chip, clockwise from the thief. */
-export const chipHolders = (run: Run, thief: Seat): Seat[] => {
-  const n = run.state.seats;
-  return Array.from({ length: n - 1 }, (_, i) => (thief + 1 + i) % n).filter(
-    (s) => run.state.hands[s]!.length > 0,
-  );
+export const chipHolders = (state: State, thief: Seat): Seat[] => {
+  const n = state.seats;
+  const holders: Seat[] = [];
+  for (let i = 1; i < n; i++) {
+    const s = (thief + i) % n;
+    if (state.hands[s]!.length > 0) holders.push(s);
+  }
+  return holders;
 };

@@ -1,54 +1,61 @@
 // Who may act and what they may send: exactly the commands decide accepts.
+// Plain loops: the simulator asks for these before every command.
 import type { Pending, Seat } from '../contract.ts';
 import { chipHolders } from './chips.ts';
 import type { Command } from './commands.ts';
 import { edition } from './edition.ts';
-import { begin } from './run.ts';
 import type { State } from './state.ts';
 import { placeable, stealableFrom } from './state.ts';
+import type { BonusKind } from './vocabulary.ts';
 import { colours } from './vocabulary.ts';
 
 export const pending = (state: State): Pending =>
   state.phase === 'setup' || state.phase === 'over' ? { seats: [] } : { seats: [state.active] };
 
-/** Every subset of `seats`, each in ascending order. */
-const subsets = (seats: readonly Seat[]): Seat[][] =>
-  seats.reduce<Seat[][]>((all, s) => [...all, ...all.map((sub) => [...sub, s])], [[]]);
-
-const range = (from: number, to: number): number[] =>
-  Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+/** Every subset of `seats`, each in ascending order: each seat doubles the list. */
+const subsets = (seats: readonly Seat[]): Seat[][] => {
+  const all: Seat[][] = [[]];
+  for (const s of seats) {
+    const n = all.length;
+    for (let i = 0; i < n; i++) all.push([...all[i]!, s]);
+  }
+  return all;
+};
 
 export function legalCommands(state: State, seat: Seat): Command[] {
-  if (!pending(state).seats.includes(seat)) return [];
+  if (state.phase === 'setup' || state.phase === 'over' || seat !== state.active) return [];
+  const legal: Command[] = [];
   switch (state.phase) {
     case 'turn':
-      return [
-        ...colours.flatMap((colour) =>
-          range(1, Math.min(edition.maxDicePerRoll, state.dice[colour])).map(
-            (count): Command => ({ type: 'roll', colour, count }),
-          ),
-        ),
-        { type: 'score' },
-      ];
+      for (const colour of colours) {
+        const most = Math.min(edition.maxDicePerRoll, state.dice[colour]);
+        for (let count = 1; count <= most; count++) legal.push({ type: 'roll', colour, count });
+      }
+      legal.push({ type: 'score' });
+      return legal;
     case 'placing': {
       const { colour, values } = state.rolled!;
       const row = state.tableaus[seat]![colour];
-      const choices = [...new Set(values)].filter((v) => placeable(row, v)).sort((a, b) => a - b);
-      return choices.flatMap((value) =>
-        subsets(stealableFrom(state, seat, colour, value)).map(
-          (stealFrom): Command => ({ type: 'place', value, stealFrom }),
-        ),
-      );
+      const choices: number[] = [];
+      for (const v of values) if (!choices.includes(v) && placeable(row, v)) choices.push(v);
+      choices.sort((a, b) => a - b);
+      for (const value of choices) {
+        for (const stealFrom of subsets(stealableFrom(state, seat, colour, value))) {
+          legal.push({ type: 'place', value, stealFrom });
+        }
+      }
+      return legal;
     }
     case 'bonus': {
-      const holders = chipHolders(begin(state), seat);
-      return [...new Set(state.bonuses)].flatMap((bonus): Command[] =>
-        bonus === 'stealChip' && holders.length > 0
-          ? holders.map((victim) => ({ type: 'resolveBonus', bonus, victim }))
-          : [{ type: 'resolveBonus', bonus, victim: null }],
-      );
+      const seen: BonusKind[] = [];
+      for (const bonus of state.bonuses) {
+        if (seen.includes(bonus)) continue;
+        seen.push(bonus);
+        const holders = bonus === 'stealChip' ? chipHolders(state, seat) : [];
+        if (holders.length === 0) legal.push({ type: 'resolveBonus', bonus, victim: null });
+        for (const victim of holders) legal.push({ type: 'resolveBonus', bonus, victim });
+      }
+      return legal;
     }
-    default:
-      return [];
   }
 }
