@@ -1,8 +1,8 @@
 // The optional time limit: deadlines per phase or turn, the system's timeout, and how
 // the table acts for seats that let their time run out.
 import t from 'tap';
-import { suppliedChance } from '../../../src/domain/chance.ts';
-import { isViolation, type RuleViolation } from '../../../src/domain/contract.ts';
+import { serverChance, suppliedChance } from '../../../src/domain/chance.ts';
+import { fold, isViolation, type RuleViolation } from '../../../src/domain/contract.ts';
 import { codes, verifyCommitment, type Event, type Options, type State } from '../../../src/domain/fackel-und-keule/index.ts';
 import { accept, applyEvents, game, given, opening, reject, types } from './helpers.ts';
 
@@ -131,3 +131,58 @@ t.test('robbing: the winner takes from the first loser, the first kind it holds 
   ]);
   t.equal(robbed.at(-1)!.type, 'DeadlineSet');
 });
+
+/** A random game in which `idle` seats never act. Time is a fake clock: a seat acts
+ * before the deadline; when only idle seats are pending (or, now and then, when we
+ * choose to let the deadline pass) the system sends timeout with now = deadline. */
+const playWithIdleSeats = (seats: number, idle: readonly number[], seed: string) => {
+  const setup = { options: game.optionsSchema.parse({ turnSeconds: 20 }), seats };
+  let state = game.initialState(setup);
+  const log: Event[] = [...game.setup(state, { now: T0, chance: serverChance(seed, 0) })];
+  state = log.reduce(game.evolve, state);
+  let now = T0;
+  let lateRefusals = 0;
+  for (let i = 1; game.result(state) === null; i++) {
+    if (i > 5000) throw new Error('game did not end');
+    const pick = serverChance(`${seed}:pick`, i);
+    const { seats: pending, deadline } = game.pending(state);
+    if (deadline === undefined) throw new Error(`seats ${pending} are waited for without a deadline`);
+    const active = pending.filter((s) => !idle.includes(s));
+    const letItPass = active.length === 0 || pick.roll([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 1)[0] === 0;
+    let out;
+    if (letItPass) {
+      now = deadline;
+      const late = pending[0]!;
+      const [command] = pick.draw(game.legalCommands(state, late), 1);
+      const refused = game.decide(state, command!, { actor: { kind: 'seat', seat: late }, now, chance: serverChance(seed, i) });
+      if (isViolation(refused) && refused.code === codes.tooLate) lateRefusals++;
+      out = game.decide(state, { type: 'timeout' }, { actor: { kind: 'system' }, now, chance: serverChance(seed, i) });
+    } else {
+      const [seat] = pick.draw(active, 1);
+      const [command] = pick.draw(game.legalCommands(state, seat!), 1);
+      now = Math.min(now + 1 + pick.roll([0, 1000, 5000], 1)[0]!, deadline - 1);
+      out = game.decide(state, command!, { actor: { kind: 'seat', seat: seat! }, now, chance: serverChance(seed, i) });
+    }
+    if (isViolation(out)) throw new Error(`${out.code}: ${out.message}`);
+    for (const e of out) game.eventSchema.parse(e);
+    log.push(...out);
+    state = out.reduce(game.evolve, state);
+  }
+  return { setup, state, log, lateRefusals };
+};
+
+for (const [seats, idle, seed] of [[3, [0], 'a'], [4, [1, 3], 'b'], [5, [0, 2, 4], 'c'], [3, [0, 1, 2], 'd']] as const) {
+  t.test(`a random ${seats}-player game with seats ${idle} never acting ends and replays`, async (t) => {
+    const { setup, state, log, lateRefusals } = playWithIdleSeats(seats, idle, seed);
+    t.ok(game.result(state), 'the game ended');
+    t.equal(log.at(-1)!.type, 'GameEnded');
+    t.equal(log.filter((e) => e.type === 'AnimalRevealed').length, 12);
+    t.same(fold(game, setup, log), state, 'folding the log (no clock) gives the same state');
+    t.equal(lateRefusals, log.filter((e) => e.type === 'TimedOut').length, 'every late command was refused');
+    const timedOut = new Set(log.flatMap((e) => (e.type === 'TimedOut' ? e.seats : [])));
+    for (const seat of idle) t.ok(timedOut.has(seat), `the table acted for idle seat ${seat}`);
+    const chosen = log.filter((e) => e.type === 'CardsChosen' && (idle as readonly number[]).includes(e.seat));
+    t.equal(chosen.length, 12 * idle.length, 'idle seats chose every round, through the table');
+    t.ok(chosen.every((e) => e.type === 'CardsChosen' && e.cards?.length === 1), 'one card each');
+  });
+}
