@@ -1,8 +1,9 @@
 // Folds one event into the state. Pure and total: everything comes from the event.
+// Every command folds several events, so the state is copied by `revise`, not spread.
 import type { Seat } from '../contract.ts';
 import { cardById } from './edition.ts';
 import type { PorcaEvent } from './events.ts';
-import type { PorcaState } from './state.ts';
+import { revise, type PorcaState } from './state.ts';
 import type { CardId } from './vocabulary.ts';
 
 const without = (pile: readonly CardId[], cards: readonly CardId[]): CardId[] => {
@@ -14,59 +15,56 @@ const without = (pile: readonly CardId[], cards: readonly CardId[]): CardId[] =>
   return rest;
 };
 
-const replaceAt = <T>(list: readonly T[], seat: Seat, value: T): T[] =>
-  list.map((item, i) => (i === seat ? value : item));
+const replaceAt = <T>(list: readonly T[], seat: Seat, value: T): T[] => {
+  const copy = list.slice();
+  if (seat >= 0 && seat < copy.length) copy[seat] = value;
+  return copy;
+};
 
 const noOneHasPassed = (state: PorcaState): boolean[] => state.passed.map(() => false);
 
 export function evolve(state: PorcaState, event: PorcaEvent): PorcaState {
   switch (event.type) {
     case 'GameStarted':
-      return { ...state, phase: 'reveal', startingSeat: event.startingSeat, letterA: event.startingSeat, openedAt: event.at };
+      return revise(state, { phase: 'reveal', startingSeat: event.startingSeat, letterA: event.startingSeat, openedAt: event.at });
     case 'CardRevealed':
-      return {
-        ...state,
+      return revise(state, {
         phase: cardById[event.card]?.kind === 'touch' ? 'touch' : 'symbol',
         card: event.card,
         stack: without(state.stack, [event.card]),
         openedAt: event.receivedAt,
         actions: state.actions + 1,
-      };
+      });
     case 'TargetGrabbed':
-      return { ...state, grabs: [...state.grabs, { seat: event.seat, target: event.target, receivedAt: event.receivedAt }] };
+      return revise(state, { grabs: [...state.grabs, { seat: event.seat, target: event.target, receivedAt: event.receivedAt }] });
     case 'HandSlapped':
-      return { ...state, hands: [...state.hands, { seat: event.seat, receivedAt: event.receivedAt }] };
+      return revise(state, { hands: [...state.hands, { seat: event.seat, receivedAt: event.receivedAt }] });
     case 'Passed':
-      return { ...state, passed: replaceAt(state.passed, event.seat, true) };
+      return revise(state, { passed: replaceAt(state.passed, event.seat, true) });
     case 'WinningPaid':
-      return {
-        ...state,
+      return revise(state, {
         stack: without(state.stack, [event.card]),
         winnings: replaceAt(state.winnings, event.seat, [...(state.winnings[event.seat] ?? []), event.card]),
-      };
+      });
     case 'CompensationReceived':
-      return {
-        ...state,
+      return revise(state, {
         compensation: replaceAt(state.compensation, event.seat, [...(state.compensation[event.seat] ?? []), event.target]),
-      };
+      });
     case 'LossPaid':
-      return {
-        ...state,
+      return revise(state, {
         winnings: replaceAt(state.winnings, event.seat, without(state.winnings[event.seat] ?? [], event.cards)),
         jackpot: [...state.jackpot, ...event.cards],
-      };
+      });
     case 'CardAddedToJackpot':
-      return { ...state, jackpot: [...state.jackpot, event.card], card: null };
+      return revise(state, { jackpot: [...state.jackpot, event.card], card: null });
     case 'TouchCardWon':
-      return {
-        ...state,
+      return revise(state, {
         card: null,
         jackpot: without(state.jackpot, event.jackpot),
         winnings: replaceAt(state.winnings, event.seat, [...(state.winnings[event.seat] ?? []), event.card, ...event.jackpot]),
-      };
+      });
     case 'StartingPlayerChanged':
-      return {
-        ...state,
+      return revise(state, {
         phase: 'reveal',
         startingSeat: event.seat,
         letterA: state.options.expert ? event.seat : state.letterA,
@@ -77,8 +75,8 @@ export function evolve(state: PorcaState, event: PorcaEvent): PorcaState {
         passed: noOneHasPassed(state),
         stack: [...state.stack, ...event.returnedToStack],
         jackpot: without(state.jackpot, event.returnedToStack),
-      };
+      });
     case 'GameEnded':
-      return { ...state, phase: 'over', endReason: event.reason };
+      return revise(state, { phase: 'over', endReason: event.reason });
   }
 }

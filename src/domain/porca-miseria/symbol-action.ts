@@ -9,13 +9,24 @@ import type { Grab, PorcaState } from './state.ts';
 import { changeStartingPlayer } from './starting-player.ts';
 import { lossPerWrongGrab, symbols, type Symbol, type SymbolCard } from './vocabulary.ts';
 
-export const freeTargets = (state: PorcaState): Symbol[] =>
-  symbols.filter((symbol) => !state.grabs.some((grab) => grab.target === symbol));
+export const freeTargets = (state: PorcaState): Symbol[] => {
+  const free: Symbol[] = [];
+  for (const symbol of symbols) if (!isTaken(state, symbol)) free.push(symbol);
+  return free;
+};
 
-/** Seats that may still grab: not passed, and some target card is still free. */
+const isTaken = (state: PorcaState, symbol: Symbol): boolean => {
+  for (const grab of state.grabs) if (grab.target === symbol) return true;
+  return false;
+};
+
+/** Seats that may still grab: not passed, and some target card is still free.
+ * Plain loops: the runner asks before every command of a race. */
 export function seatsThatMayGrab(state: PorcaState): Seat[] {
-  if (freeTargets(state).length === 0) return [];
-  return state.passed.flatMap((passed, seat) => (passed ? [] : [seat]));
+  const seats: Seat[] = [];
+  if (state.grabs.length >= symbols.length && symbols.every((symbol) => isTaken(state, symbol))) return seats;
+  for (let seat = 0; seat < state.passed.length; seat++) if (!state.passed[seat]) seats.push(seat);
+  return seats;
 }
 
 export function isRightful(state: PorcaState, card: SymbolCard, grab: Grab): boolean {

@@ -5,12 +5,19 @@ import type { PorcaState } from './state.ts';
 import { changeStartingPlayer } from './starting-player.ts';
 import { handsPerPlayer } from './vocabulary.ts';
 
-export const handsLaid = (state: PorcaState, seat: Seat): number =>
-  state.hands.filter((hand) => hand.seat === seat).length;
+export const handsLaid = (state: PorcaState, seat: Seat): number => {
+  let laid = 0;
+  for (const hand of state.hands) if (hand.seat === seat) laid++;
+  return laid;
+};
 
 /** Seats that may still slap: not passed and a hand left. */
 export function seatsThatMaySlap(state: PorcaState): Seat[] {
-  return state.passed.flatMap((passed, seat) => (!passed && handsLaid(state, seat) < handsPerPlayer ? [seat] : []));
+  const seats: Seat[] = [];
+  for (let seat = 0; seat < state.passed.length; seat++) {
+    if (!state.passed[seat] && handsLaid(state, seat) < handsPerPlayer) seats.push(seat);
+  }
+  return seats;
 }
 
 /** A sandwich: the top hand and the hand two below it are the same seat's, so exactly
