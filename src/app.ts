@@ -82,10 +82,15 @@ export async function buildApp(options: AppOptions) {
   const clock = options.clock ?? Date.now;
   const store = new EventStore(options.prisma, options.pool);
   const live = new LiveStates(store);
-  let hub: LiveHub;
+  const hub = new LiveHub(store, live);
+  const resync = () => hub.resync().catch((error: unknown) => app.log.warn({ err: error }, 'catching up watched games failed'));
+  const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, (id, version) => hub.moved(id, version), app.log, resync);
+  const resyncTimer = notifier === null ? null : setInterval(resync, options.resyncMs ?? 5000);
+  resyncTimer?.unref();
+  // The scheduler and the bots send commands themselves, so they exist only once the
+  // command handler does, which in turn reports its commits to them.
   let scheduler: DeadlineScheduler;
   let bots: BotSeats;
-  let notifier: Notifier | null = null;
   const hooks = {
     committed: (...args: Parameters<LiveHub['committed']>) => {
       const [, , after] = args;
@@ -96,16 +101,10 @@ export async function buildApp(options: AppOptions) {
     },
   };
   const commands = new CommandHandler(store, live, clock, hooks);
-  hub = new LiveHub(store, live);
   scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler });
   bots = new BotSeats(store, commands, live, clock, app.log);
   const services: Services = { store, games: new GameService(store, live, clock, hooks), commands, hub, scheduler, bots };
   app.decorate('services', services);
-
-  const resync = () => hub.resync().catch((error: unknown) => app.log.warn({ err: error }, 'catching up watched games failed'));
-  notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, (id, version) => hub.moved(id, version), app.log, resync);
-  const resyncTimer = notifier === null ? null : setInterval(resync, options.resyncMs ?? 5000);
-  resyncTimer?.unref();
 
   await app.register(fastifySwagger, {
     openapi: {
