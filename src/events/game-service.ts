@@ -12,6 +12,7 @@ import { allowedViewer, resolvePrincipal, type Principal } from './principal.ts'
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from './snapshot.ts';
 import type { ChanceMode, EventStore, GameFilter, GameRecord } from './store.ts';
 import { hashToken, newSeed, newToken, sha256 } from './tokens.ts';
+import { encodeCursor, summarize } from './game-summary.ts';
 
 export interface NewGame {
   readonly type: string;
@@ -248,36 +249,4 @@ export class GameService {
     }
   }
 
-}
-
-export function summarize(record: GameRecord) {
-  return {
-    id: record.id,
-    type: record.type,
-    rulesVersion: record.rulesVersion,
-    options: record.options,
-    status: record.status,
-    version: record.version,
-    chance: record.chanceMode,
-    seedHash: record.seedHash,
-    seed: record.status === 'finished' ? record.seed : null,
-    seats: record.seats.map((s) => ({ seat: s.seat, name: s.name, open: s.tokenHash === null, bot: s.bot })),
-    deadline: record.deadline?.toISOString() ?? null,
-    createdAt: record.createdAt.toISOString(),
-    finishedAt: record.finishedAt?.toISOString() ?? null,
-  };
-}
-
-export const encodeCursor = (record: GameRecord): string =>
-  Buffer.from(JSON.stringify([record.createdAt.toISOString(), record.id])).toString('base64url');
-
-export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
-    const date = new Date(createdAt);
-    if (Number.isNaN(date.getTime()) || typeof id !== 'string') throw new Error('bad cursor');
-    return { createdAt: date, id };
-  } catch {
-    throw new ServiceError(serviceCodes.validation, 'the cursor is not one this service gave out');
-  }
 }

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ServiceError, serviceCodes } from '../events/errors.ts';
-import { decodeCursor, summarize } from '../events/game-service.ts';
+import { decodeCursor, summarize } from '../events/game-summary.ts';
 import { Problem } from './problem.ts';
 import {
   CommandAnswer,
