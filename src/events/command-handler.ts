@@ -84,8 +84,7 @@ export class CommandHandler {
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.current(input.gameId, attempt > 1);
       const { events, actor, viewer } = this.decide(loaded, input);
-      const next = advance(loaded, events);
-      const answer = respond(loaded, next, events, viewer);
+      const { next, answer } = respond(loaded, events, viewer);
       const outcome = await this.store.append({
         gameId: input.gameId,
         expectedVersion: loaded.version,
@@ -210,9 +209,14 @@ function chanceFor(loaded: LoadedGame, input: CommandInput): { chance: Chance; s
 
 /** The game after `events`, with its status following the rules' result. */
 export function advance(loaded: LoadedGame, events: readonly GameEvent[]): LoadedGame {
-  const state = events.reduce((s, e) => loaded.game.evolve(s, e), loaded.state);
+  return settle(loaded, events.reduce((s, e) => loaded.game.evolve(s, e), loaded.state), events.length);
+}
+
+/** The game at `state`, `count` events after `loaded`, its status following the rules' result. */
+function settle(loaded: LoadedGame, state: unknown, count: number): LoadedGame {
   const status: GameStatus = loaded.game.result(state) === null ? loaded.record.status : 'finished';
-  return { ...loaded, state, version: loaded.version + events.length, record: { ...loaded.record, status, version: loaded.version + events.length } };
+  const version = loaded.version + count;
+  return { ...loaded, state, version, record: { ...loaded.record, status, version } };
 }
 
 export const deadlineOf = (loaded: LoadedGame): Date | null => {
@@ -221,9 +225,13 @@ export const deadlineOf = (loaded: LoadedGame): Date | null => {
   return deadline === undefined ? null : new Date(deadline);
 };
 
-function respond(before: LoadedGame, after: LoadedGame, events: readonly GameEvent[], viewer: Viewer): CommandAnswer {
+/** The game after `events` and the caller's answer; redacting needs the state before
+ * each event, so one fold serves both. */
+function respond(before: LoadedGame, events: readonly GameEvent[], viewer: Viewer): { next: LoadedGame; answer: CommandAnswer } {
   const numbered = events.map((event, i) => ({ seq: before.version + i + 1, event }));
-  return { ...describeVersion(after, viewer), events: redactAll(before, before.state, numbered, viewer).shown };
+  const { shown, state } = redactAll(before, before.state, numbered, viewer);
+  const next = settle(before, state, events.length);
+  return { next, answer: { ...describeVersion(next, viewer), events: shown } };
 }
 
 function hashRequest(input: CommandInput): string {
