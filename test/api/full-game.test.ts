@@ -37,9 +37,9 @@ t.test('a whole Pechvogel game over HTTP, then its replay and its seed', async (
     version = answer.version;
     commands++;
     clock.now += 1000;
-    if (commands > 2000) t.fail('the game does not end');
+    if (commands > 2000) break;
   }
-  t.pass(`finished after ${commands} commands`);
+  t.ok(commands <= 2000, `the game ends (after ${commands} commands)`);
 
   const summary = (await app.inject({ url: `/games/${id}` })).json();
   t.equal(summary.status, 'finished');
