@@ -52,11 +52,10 @@ export function evolve(state: State, event: Event): State {
       const { seat, colour, value, count, stolenFrom } = event;
       const rolledBack = (state.rolled?.values.length ?? count) - count;
       const tableaus = state.tableaus.slice();
-      for (let s = 0; s < tableaus.length; s++) {
-        const row = tableaus[s]![colour];
-        if (s === seat) tableaus[s] = withRow(tableaus[s]!, colour, [...row, ...Array<number>(count + stolenFrom.length).fill(value)]);
-        else if (stolenFrom.includes(s)) tableaus[s] = withRow(tableaus[s]!, colour, row.slice(0, -1));
-      }
+      const grown = tableaus[seat]![colour].slice();
+      for (let i = 0; i < count + stolenFrom.length; i++) grown.push(value);
+      tableaus[seat] = withRow(tableaus[seat]!, colour, grown);
+      for (const s of stolenFrom) tableaus[s] = withRow(tableaus[s]!, colour, tableaus[s]![colour].slice(0, -1));
       return revise(state, {
         phase: 'bonus',
         rolled: null,

@@ -5,9 +5,16 @@ import { chipHolders } from './chips.ts';
 import type { Command } from './commands.ts';
 import { edition } from './edition.ts';
 import type { State } from './state.ts';
-import { placeable, stealableFrom } from './state.ts';
-import type { BonusKind } from './vocabulary.ts';
+import { perColour, placeable, stealableFrom } from './state.ts';
+import type { BonusKind, PerColour } from './vocabulary.ts';
 import { colours } from './vocabulary.ts';
+
+/** Roll and score commands depend on nothing but the colour and count, so they are
+ * built once and shared (frozen, as every caller gets the same objects). */
+const rolls: PerColour<readonly Command[]> = perColour((colour) =>
+  Array.from({ length: edition.maxDicePerRoll }, (_, i) => Object.freeze({ type: 'roll', colour, count: i + 1 } as const)),
+);
+const scoreCommand: Command = Object.freeze({ type: 'score' });
 
 export const pending = (state: State): Pending =>
   state.phase === 'setup' || state.phase === 'over' ? { seats: [] } : { seats: [state.active] };
@@ -29,17 +36,16 @@ export function legalCommands(state: State, seat: Seat): Command[] {
     case 'turn':
       for (const colour of colours) {
         const most = Math.min(edition.maxDicePerRoll, state.dice[colour]);
-        for (let count = 1; count <= most; count++) legal.push({ type: 'roll', colour, count });
+        for (let count = 1; count <= most; count++) legal.push(rolls[colour][count - 1]!);
       }
-      legal.push({ type: 'score' });
+      legal.push(scoreCommand);
       return legal;
     case 'placing': {
       const { colour, values } = state.rolled!;
       const row = state.tableaus[seat]![colour];
-      const choices: number[] = [];
-      for (const v of values) if (!choices.includes(v) && placeable(row, v)) choices.push(v);
-      choices.sort((a, b) => a - b);
-      for (const value of choices) {
+      // The edition lists the faces lowest first: each placeable value once, in order.
+      for (const value of edition.dieFaces) {
+        if (!values.includes(value) || !placeable(row, value)) continue;
         for (const stealFrom of subsets(stealableFrom(state, seat, colour, value))) {
           legal.push({ type: 'place', value, stealFrom });
         }

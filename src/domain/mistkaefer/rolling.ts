@@ -39,7 +39,8 @@ export function place(state: State, { value, stealFrom }: Place): Event[] | Rule
   }
   const seat = state.active;
   const { colour, values } = state.rolled;
-  const count = values.filter((v) => v === value).length;
+  let count = 0;
+  for (const v of values) if (v === value) count++;
   if (count === 0) return violation(codes.valueNotRolled, `No die shows ${value}.`);
   if (!placeable(state.tableaus[seat]![colour], value)) {
     return violation(codes.valueNotHigher, `A ${value} is not higher than the last ${colour} die.`);
@@ -48,7 +49,7 @@ export function place(state: State, { value, stealFrom }: Place): Event[] | Rule
     return violation(codes.firstRound, 'In the 1st round of the game, no stealing is allowed yet.');
   }
   const victims = stealableFrom(state, seat, colour, value);
-  if (new Set(stealFrom).size !== stealFrom.length || stealFrom.some((s) => !victims.includes(s))) {
+  if (!stealFrom.every((s, i) => victims.includes(s) && stealFrom.indexOf(s) === i)) {
     return violation(codes.cannotSteal, `Steal only from other seats whose ${colour} row ends with a ${value}, once each.`);
   }
   const filled = state.tableaus[seat]![colour].length;
@@ -59,7 +60,8 @@ export function place(state: State, { value, stealFrom }: Place): Event[] | Rule
     colour,
     value,
     count,
-    stolenFrom: [...stealFrom].sort((a, b) => a - b),
+    // The victims come in seat order, so this is stealFrom sorted.
+    stolenFrom: victims.filter((s) => stealFrom.includes(s)),
     bonuses,
   });
   return [...(bonuses.length === 0 ? endTurn(placed) : placed).events];

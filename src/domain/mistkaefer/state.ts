@@ -84,38 +84,43 @@ export function revise(state: State, changes: Partial<State>): State {
 }
 
 /** The supply as a list, for `ctx.chance.draw`. */
-export const supplyList = (chips: PerChip<number>): ChipKind[] =>
-  chipKinds.flatMap((k) => Array.from({ length: chips[k] }, () => k));
+export const supplyList = (chips: PerChip<number>): ChipKind[] => {
+  const list: ChipKind[] = [];
+  for (const k of chipKinds) for (let i = 0; i < chips[k]; i++) list.push(k);
+  return list;
+};
 
 export const supplySize = (chips: PerChip<number>): number =>
   chipKinds.reduce((n, k) => n + chips[k], 0);
 
-export const lastDie = (row: readonly number[]): number | undefined => row[row.length - 1];
+/** Checks the length first: reading index -1 of an empty row is a slow lookup in V8. */
+export const lastDie = (row: readonly number[]): number | undefined => (row.length === 0 ? undefined : row[row.length - 1]);
 
 /** New dice must be higher than the last die of their row. */
 export const placeable = (row: readonly number[], value: number): boolean =>
   value > (lastDie(row) ?? 0);
 
-export const stealingAllowed = (state: State): boolean => state.turnsTaken.every((n) => n > 0);
+export const stealingAllowed = (state: State): boolean => !state.turnsTaken.includes(0);
 
-export const otherSeats = (state: State, seat: Seat): Seat[] =>
-  Array.from({ length: state.seats }, (_, s) => s).filter((s) => s !== seat);
-
-/** Seats whose row of `colour` ends with `value`: each may lose that one die. */
-export const stealableFrom = (state: State, seat: Seat, colour: Colour, value: number): Seat[] =>
-  stealingAllowed(state)
-    ? otherSeats(state, seat).filter((s) => lastDie(state.tableaus[s]![colour]) === value)
-    : [];
-
-export const dungBalls = (hand: readonly ChipKind[]): number =>
-  hand.reduce((n, k) => n + edition.dungBalls[k], 0);
+/** Other seats whose row of `colour` ends with `value`: each may lose that one die.
+ * Plain loops: legalCommands asks this for every value rolled. */
+export const stealableFrom = (state: State, seat: Seat, colour: Colour, value: number): Seat[] => {
+  const victims: Seat[] = [];
+  if (!stealingAllowed(state)) return victims;
+  for (let s = 0; s < state.seats; s++) {
+    if (s !== seat && lastDie(state.tableaus[s]![colour]) === value) victims.push(s);
+  }
+  return victims;
+};
 
 export const hasWon = (state: State, seat: Seat): boolean => {
-  const hand = state.hands[seat]!;
-  return (
-    hand.filter((k) => k === 'cloverLeaf').length >= edition.win.cloverLeaves ||
-    dungBalls(hand) >= edition.win.dungBalls[String(state.seats)]!
-  );
+  let cloverLeaves = 0;
+  let dungBalls = 0;
+  for (const k of state.hands[seat]!) {
+    if (k === 'cloverLeaf') cloverLeaves++;
+    dungBalls += edition.dungBalls[k];
+  }
+  return cloverLeaves >= edition.win.cloverLeaves || dungBalls >= edition.win.dungBalls[String(state.seats)]!;
 };
 
 export const diceCount = (tableau: Tableau): PerColour<number> => perColour((c) => tableau[c].length);
