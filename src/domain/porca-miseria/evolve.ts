@@ -6,14 +6,19 @@ import type { PorcaEvent } from './events.ts';
 import { revise, type PorcaState } from './state.ts';
 import type { CardId } from './vocabulary.ts';
 
-const without = (pile: readonly CardId[], cards: readonly CardId[]): CardId[] => {
-  const rest = [...pile];
+/** The pile itself when nothing is taken from it: piles are never mutated, and most
+ * changes of starting player move no card. */
+const without = (pile: readonly CardId[], cards: readonly CardId[]): readonly CardId[] => {
+  let rest = pile;
   for (const card of cards) {
     const at = rest.lastIndexOf(card);
-    if (at >= 0) rest.splice(at, 1);
+    if (at >= 0) rest = rest.toSpliced(at, 1);
   }
   return rest;
 };
+
+const followedBy = (pile: readonly CardId[], cards: readonly CardId[]): readonly CardId[] =>
+  cards.length === 0 ? pile : [...pile, ...cards];
 
 const replaceAt = <T>(list: readonly T[], seat: Seat, value: T): T[] => {
   const copy = list.slice();
@@ -53,7 +58,7 @@ export function evolve(state: PorcaState, event: PorcaEvent): PorcaState {
     case 'LossPaid':
       return revise(state, {
         winnings: replaceAt(state.winnings, event.seat, without(state.winnings[event.seat] ?? [], event.cards)),
-        jackpot: [...state.jackpot, ...event.cards],
+        jackpot: followedBy(state.jackpot, event.cards),
       });
     case 'CardAddedToJackpot':
       return revise(state, { jackpot: [...state.jackpot, event.card], card: null });
@@ -73,7 +78,7 @@ export function evolve(state: PorcaState, event: PorcaEvent): PorcaState {
         grabs: [],
         hands: [],
         passed: noOneHasPassed(state),
-        stack: [...state.stack, ...event.returnedToStack],
+        stack: followedBy(state.stack, event.returnedToStack),
         jackpot: without(state.jackpot, event.returnedToStack),
       });
     case 'GameEnded':
