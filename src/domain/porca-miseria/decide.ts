@@ -7,7 +7,7 @@ import type { PorcaCommand } from './commands.ts';
 import { emitter, type Emitter } from './emitter.ts';
 import type { PorcaEvent } from './events.ts';
 import { deadlineOf, type PorcaState } from './state.ts';
-import { freeTargets, seatsThatMayGrab, settleSymbolCard } from './symbol-action.ts';
+import { isTaken, seatsThatMayGrab, settleSymbolCard } from './symbol-action.ts';
 import { handsLaid, seatsThatMaySlap, settleTouchCard, topMakesSandwich, winBySandwich } from './touch-action.ts';
 import { handsPerPlayer, type Symbol } from './vocabulary.ts';
 
@@ -64,7 +64,7 @@ function reveal(state: PorcaState, seat: Seat, ctx: DecideContext): PorcaEvent[]
 function grab(state: PorcaState, seat: Seat, target: Symbol, ctx: DecideContext): PorcaEvent[] | RuleViolation {
   if (state.phase !== 'symbol') return violation(codes.noSymbolCard, 'no symbol card is face up');
   if (state.passed[seat]) return violation(codes.alreadyPassed, 'you passed in this action');
-  if (!freeTargets(state).includes(target)) return violation(codes.targetTaken, `the ${target} is already taken`);
+  if (isTaken(state, target)) return violation(codes.targetTaken, `the ${target} is already taken`);
   const out = emitter(state);
   out.emit({ type: 'TargetGrabbed', seat, target, receivedAt: ctx.now });
   if (seatsThatMayGrab(out.state).length === 0) settleSymbolCard(out, ctx.chance, ctx.now);

@@ -23,6 +23,7 @@ export function luckyNumbersOf(seats: number, letterA: Seat, seat: Seat): readon
 /** The target cards `numbers` may rightfully take from `card`: those whose count is a
  * lucky number; when no count is a lucky number, every target card. */
 export function rightfulTargets(numbers: readonly number[], card: SymbolCard): readonly Symbol[] {
-  const matching = symbols.filter((symbol) => numbers.includes(card.counts[symbol]));
+  const matching: Symbol[] = [];
+  for (const symbol of symbols) if (numbers.includes(card.counts[symbol])) matching.push(symbol);
   return matching.length > 0 ? matching : symbols;
 }

@@ -3,8 +3,8 @@ import type { GameResult, Pending, Seat } from '../contract.ts';
 import { rankByScore } from '../contract.ts';
 import type { PorcaCommand } from './commands.ts';
 import { deadlineOf, type PorcaState } from './state.ts';
-import { freeTargets, seatsThatMayGrab } from './symbol-action.ts';
-import { seatsThatMaySlap } from './touch-action.ts';
+import { freeTargets, mayGrab, seatsThatMayGrab } from './symbol-action.ts';
+import { maySlap, seatsThatMaySlap } from './touch-action.ts';
 
 export function pending(state: PorcaState): Pending {
   const deadline = deadlineOf(state);
@@ -21,16 +21,17 @@ export function pending(state: PorcaState): Pending {
 }
 
 /** The clock is not an input here: once the deadline has passed, decide refuses these
- * with `too-late` until the server's timeout settles the window. */
+ * with `too-late` until the server's timeout settles the window. Asks about `seat`
+ * alone instead of building `pending`: the runner asks for every command. */
 export function legalCommands(state: PorcaState, seat: Seat): PorcaCommand[] {
-  if (!pending(state).seats.includes(seat)) return [];
   switch (state.phase) {
     case 'reveal':
-      return [{ type: 'reveal' }];
+      return seat === state.startingSeat ? [{ type: 'reveal' }] : [];
     case 'symbol':
+      if (!mayGrab(state, seat)) return [];
       return [...freeTargets(state).map((target): PorcaCommand => ({ type: 'grab', target })), { type: 'pass' }];
     case 'touch':
-      return [{ type: 'slap' }, { type: 'pass' }];
+      return maySlap(state, seat) ? [{ type: 'slap' }, { type: 'pass' }] : [];
     default:
       return [];
   }

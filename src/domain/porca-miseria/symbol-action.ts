@@ -15,17 +15,21 @@ export const freeTargets = (state: PorcaState): Symbol[] => {
   return free;
 };
 
-const isTaken = (state: PorcaState, symbol: Symbol): boolean => {
+export const isTaken = (state: PorcaState, symbol: Symbol): boolean => {
   for (const grab of state.grabs) if (grab.target === symbol) return true;
   return false;
 };
 
-/** Seats that may still grab: not passed, and some target card is still free.
- * Plain loops: the runner asks before every command of a race. */
+const allTaken = (state: PorcaState): boolean =>
+  state.grabs.length >= symbols.length && symbols.every((symbol) => isTaken(state, symbol));
+
+/** A seat may still grab while it has not passed and some target card is free. */
+export const mayGrab = (state: PorcaState, seat: Seat): boolean => state.passed[seat] === false && !allTaken(state);
+
+/** Plain loops: the runner asks before every command of a race. */
 export function seatsThatMayGrab(state: PorcaState): Seat[] {
   const seats: Seat[] = [];
-  if (state.grabs.length >= symbols.length && symbols.every((symbol) => isTaken(state, symbol))) return seats;
-  for (let seat = 0; seat < state.passed.length; seat++) if (!state.passed[seat]) seats.push(seat);
+  for (let seat = 0; seat < state.passed.length; seat++) if (mayGrab(state, seat)) seats.push(seat);
   return seats;
 }
 
@@ -41,10 +45,13 @@ export function settleSymbolCard(out: Emitter, chance: Chance, at: number): void
   const start = out.state;
   const card = cardById[start.card ?? ''];
   if (card?.kind !== 'symbol') throw new Error('settleSymbolCard without a symbol card');
-  const rightful = start.grabs.filter((grab) => isRightful(start, card, grab));
-  const wrong = start.grabs.filter((grab) => !isRightful(start, card, grab));
+  const rightful: Grab[] = [];
+  const wrong: Grab[] = [];
+  for (const grab of start.grabs) (isRightful(start, card, grab) ? rightful : wrong).push(grab);
 
-  const paid = chance.draw(start.stack, Math.min(rightful.length, start.stack.length));
+  // No draw for no card: the server's chance hashes its seed on first use.
+  const count = Math.min(rightful.length, start.stack.length);
+  const paid = count === 0 ? [] : chance.draw(start.stack, count);
   rightful.forEach((grab, i) => {
     const won = paid[i];
     out.emit(

@@ -11,12 +11,13 @@ export const handsLaid = (state: PorcaState, seat: Seat): number => {
   return laid;
 };
 
-/** Seats that may still slap: not passed and a hand left. */
+/** A seat may still slap while it has not passed and has a hand left. */
+export const maySlap = (state: PorcaState, seat: Seat): boolean =>
+  state.passed[seat] === false && handsLaid(state, seat) < handsPerPlayer;
+
 export function seatsThatMaySlap(state: PorcaState): Seat[] {
   const seats: Seat[] = [];
-  for (let seat = 0; seat < state.passed.length; seat++) {
-    if (!state.passed[seat] && handsLaid(state, seat) < handsPerPlayer) seats.push(seat);
-  }
+  for (let seat = 0; seat < state.passed.length; seat++) if (maySlap(state, seat)) seats.push(seat);
   return seats;
 }
 
