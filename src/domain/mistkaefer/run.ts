@@ -12,16 +12,33 @@ export interface Run {
   readonly events: readonly Event[];
 }
 
+/** A run one event on. Its state is folded only when a later step asks for it: most
+ * commands never do (a roll that places, a placement without bonuses), and the caller
+ * folds the returned events anyway. */
+class Emitted implements Run {
+  private folded: State | undefined;
+  constructor(
+    private readonly before: Run,
+    private readonly event: Event,
+    readonly events: readonly Event[],
+  ) {}
+  get state(): State {
+    return (this.folded ??= evolve(this.before.state, this.event));
+  }
+}
+
 export const begin = (state: State): Run => ({ state, events: [] });
 
-export const isOver = (run: Run): boolean => run.state.phase === 'over';
+/** Only GameWon ends a game within a command (decide refuses once it is over), so
+ * this needs no fold. */
+export const isOver = ({ events }: Run): boolean => events.length > 0 && events[events.length - 1]!.type === 'GameWon';
 
 const gainer = (event: Event): Seat | null =>
   event.type === 'ChipsTaken' ? event.seat : event.type === 'ChipStolen' ? event.thief : null;
 
 export function emit(run: Run, event: Event): Run {
   if (isOver(run)) return run;
-  const next = { state: evolve(run.state, event), events: [...run.events, event] };
+  const next = new Emitted(run, event, [...run.events, event]);
   const seat = gainer(event);
   return seat !== null && hasWon(next.state, seat) ? emit(next, { type: 'GameWon', seat }) : next;
 }
