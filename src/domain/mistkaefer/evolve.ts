@@ -1,10 +1,12 @@
 // Folds one event into the state. Pure and total: everything comes from the event.
 // Every command folds several events, so the state is copied by `revise` and small
-// records by literals rather than by spreading.
+// records by literals rather than by spreading. Rows and hands grow by `concat`, which
+// sizes the copy exactly: a pushed or spread copy has room for 16 more items, and rows
+// and hands outlive many commands.
 import { afterBadLuck } from './tableau.ts';
 import type { Event } from './events.ts';
 import type { State, Tableau } from './state.ts';
-import { revise } from './state.ts';
+import { noBonuses, revise } from './state.ts';
 import type { ChipKind, Colour, PerChip, PerColour } from './vocabulary.ts';
 
 const replaceAt = <T>(list: readonly T[], at: number, item: T): T[] => {
@@ -20,6 +22,7 @@ const withRow = (tableau: Tableau, colour: Colour, row: readonly number[]): Tabl
 };
 
 const plusDice = (dice: PerColour<number>, colour: Colour, n: number): PerColour<number> => {
+  if (n === 0) return dice;
   const copy = { green: dice.green, yellow: dice.yellow, blue: dice.blue };
   copy[colour] += n;
   return copy;
@@ -52,9 +55,8 @@ export function evolve(state: State, event: Event): State {
       const { seat, colour, value, count, stolenFrom } = event;
       const rolledBack = (state.rolled?.values.length ?? count) - count;
       const tableaus = state.tableaus.slice();
-      const grown = tableaus[seat]![colour].slice();
-      for (let i = 0; i < count + stolenFrom.length; i++) grown.push(value);
-      tableaus[seat] = withRow(tableaus[seat]!, colour, grown);
+      const placed = Array<number>(count + stolenFrom.length).fill(value);
+      tableaus[seat] = withRow(tableaus[seat]!, colour, tableaus[seat]![colour].concat(placed));
       for (const s of stolenFrom) tableaus[s] = withRow(tableaus[s]!, colour, tableaus[s]![colour].slice(0, -1));
       return revise(state, {
         phase: 'bonus',
@@ -89,13 +91,13 @@ export function evolve(state: State, event: Event): State {
       const chips = event.chips ?? [];
       return revise(state, {
         chips: minusChips(state.chips, chips),
-        hands: replaceAt(state.hands, event.seat, [...state.hands[event.seat]!, ...chips]),
+        hands: replaceAt(state.hands, event.seat, state.hands[event.seat]!.concat(chips)),
       });
     }
     case 'ChipStolen': {
       if (event.chip === null) return state;
       const hands = replaceAt(state.hands, event.victim, withoutOne(state.hands[event.victim]!, event.chip));
-      hands[event.thief] = [...hands[event.thief]!, event.chip];
+      hands[event.thief] = hands[event.thief]!.concat(event.chip);
       return revise(state, { hands });
     }
     case 'TableauScored': {
@@ -114,11 +116,11 @@ export function evolve(state: State, event: Event): State {
         phase: 'turn',
         active: event.next,
         rolled: null,
-        bonuses: [],
+        bonuses: noBonuses,
         extraTurns: event.next === event.seat && state.extraTurns > 0 ? state.extraTurns - 1 : 0,
-        turnsTaken: replaceAt(state.turnsTaken, event.seat, state.turnsTaken[event.seat]! + 1),
+        hadTurn: state.hadTurn[event.seat] ? state.hadTurn : replaceAt(state.hadTurn, event.seat, true),
       });
     case 'GameWon':
-      return revise(state, { phase: 'over', winner: event.seat, rolled: null, bonuses: [] });
+      return revise(state, { phase: 'over', winner: event.seat, rolled: null, bonuses: noBonuses });
   }
 }
