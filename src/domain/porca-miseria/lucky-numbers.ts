@@ -20,6 +20,23 @@ export function luckyNumbersOf(seats: number, letterA: Seat, seat: Seat): readon
   return luckyNumberTable[seats]?.[(seat - letterA + seats) % seats] ?? [];
 }
 
+const turned = (seats: number, letterA: Seat): readonly (readonly number[])[] =>
+  Array.from({ length: seats }, (_, seat) => luckyNumbersOf(seats, letterA, seat));
+
+/** Per player count and seat of player A: built once, since every view of a bot's
+ * turn lists them. */
+const bySeating: Readonly<Record<number, readonly (readonly (readonly number[])[])[]>> = Object.fromEntries(
+  Object.keys(luckyNumberTable).map((key) => {
+    const seats = Number(key);
+    return [seats, Array.from({ length: seats }, (_, letterA) => turned(seats, letterA))];
+  }),
+);
+
+/** Every seat's lucky numbers, by seat, when `letterA` holds player A's numbers. */
+export function luckyNumbersBySeat(seats: number, letterA: Seat): readonly (readonly number[])[] {
+  return bySeating[seats]?.[letterA] ?? turned(seats, letterA);
+}
+
 /** The target cards `numbers` may rightfully take from `card`: those whose count is a
  * lucky number; when no count is a lucky number, every target card. */
 export function rightfulTargets(numbers: readonly number[], card: SymbolCard): readonly Symbol[] {

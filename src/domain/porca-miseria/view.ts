@@ -5,7 +5,7 @@
 import type { Seat, Viewer } from '../contract.ts';
 import { cardById } from './edition.ts';
 import type { PorcaEvent } from './events.ts';
-import { luckyNumbersOf } from './lucky-numbers.ts';
+import { luckyNumbersBySeat } from './lucky-numbers.ts';
 import { scoresOf } from './queries.ts';
 import { deadlineOf, type Grab, type Hand, type PorcaState } from './state.ts';
 import { symbols, type Card, type CardId, type Phase, type Symbol } from './vocabulary.ts';
@@ -42,7 +42,7 @@ export function view(state: PorcaState, viewer: Viewer): PorcaView {
     phase: state.phase,
     startingSeat: state.startingSeat,
     expert: state.options.expert,
-    luckyNumbers: Array.from({ length: state.seats }, (_, seat) => luckyNumbersOf(state.seats, state.letterA, seat)),
+    luckyNumbers: luckyNumbersBySeat(state.seats, state.letterA),
     card: state.card === null ? null : (cardById[state.card] ?? null),
     stackSize: state.stack.length,
     stack: viewer.kind === 'all' ? state.stack : null,
