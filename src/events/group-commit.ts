@@ -1,7 +1,10 @@
-// Group commit: appends of different games that arrive while a write is under way
-// travel together in one statement, so one round trip and one disk flush carry many
-// commands. Each game in the batch keeps its own guard (its version must still be
-// the expected one); a game whose guard fails is a conflict, the others commit.
+// Group commit: appends that arrive while a write is under way travel together in one
+// statement, so one round trip and one disk flush carry many commands. Each game in
+// the batch keeps its own guard (its version must still be the expected one); a game
+// whose guard fails is a conflict, the others commit. Several appends of one game
+// (commands decided one on top of another, see AppendRequest.chain) go as one block
+// that commits or fails whole; a game's next appends wait while one of its statements
+// is under way, because a statement on another connection could overtake it.
 // Should the batch fail as a whole (a unique key, a deadlock with another instance),
 // every append in it is retried on its own, so each gets its own honest outcome.
 import type pg from 'pg';
@@ -12,13 +15,19 @@ WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
     game_id uuid, expected int, n int, status text, deadline timestamptz, actor text,
     at timestamptz, command_id text, events jsonb, idem_key text, idem_hash text, idem_response jsonb)
+), per_game AS (
+  -- A game's appends form a chain; the game ends where the last one leaves it.
+  SELECT game_id, min(expected) AS expected, max(expected + n) AS version,
+         (array_agg(status ORDER BY expected DESC))[1] AS status,
+         (array_agg(deadline ORDER BY expected DESC))[1] AS deadline
+    FROM input GROUP BY game_id
 ), bumped AS (
   UPDATE game g
-     SET version = i.expected + i.n, status = i.status, deadline = i.deadline, updated_at = now(),
-         finished_at = CASE WHEN i.status = 'finished' THEN now() ELSE g.finished_at END
-    FROM input i
+     SET version = p.version, status = p.status, deadline = p.deadline, updated_at = now(),
+         finished_at = CASE WHEN p.status = 'finished' THEN now() ELSE g.finished_at END
+    FROM per_game p
    -- The id list lets the planner look the games up by key instead of scanning.
-   WHERE g.id = ANY($2::uuid[]) AND g.id = i.game_id AND g.version = i.expected
+   WHERE g.id = ANY($2::uuid[]) AND g.id = p.game_id AND g.version = p.expected
   RETURNING g.id
 ), inserted AS (
   INSERT INTO event (game_id, seq, type, data, actor, at, command_id)
@@ -43,6 +52,9 @@ interface Waiting {
 export class GroupCommit {
   private queue: Waiting[] = [];
   private inFlight = 0;
+  private pumpScheduled = false;
+  /** Games with an append in a statement under way. */
+  private readonly writing = new Set<string>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -56,19 +68,58 @@ export class GroupCommit {
     return new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
       // Wait one turn of the event loop so that commands decided together go together.
-      if (this.queue.length === 1) setImmediate(() => this.pump());
+      if (this.pumpScheduled) return;
+      this.pumpScheduled = true;
+      setImmediate(() => {
+        this.pumpScheduled = false;
+        this.pump();
+      });
     });
   }
 
   private pump(): void {
-    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.maxBatch);
+    while (this.inFlight < this.maxInFlight) {
+      const batch = this.take();
+      if (batch.length === 0) return;
       this.inFlight++;
+      for (const { request } of batch) this.writing.add(request.gameId);
       void this.write(batch).finally(() => {
+        for (const { request } of batch) this.writing.delete(request.gameId);
         this.inFlight--;
         this.pump();
       });
     }
+  }
+
+  /** The next batch, in arrival order: per game, the appends that continue one another
+   * and whose game has no statement under way. The others keep their place. */
+  private take(): Waiting[] {
+    const batch: Waiting[] = [];
+    const kept: Waiting[] = [];
+    const reaches = new Map<string, number>();
+    const held = new Set<string>();
+    for (const waiting of this.queue) {
+      const { gameId, expectedVersion, events, chain } = waiting.request;
+      if (chain?.broken) {
+        waiting.resolve('conflict');
+        continue;
+      }
+      const reached = reaches.get(gameId);
+      const fits =
+        batch.length < this.maxBatch &&
+        !held.has(gameId) &&
+        !this.writing.has(gameId) &&
+        (reached === undefined || reached === expectedVersion);
+      if (fits) {
+        batch.push(waiting);
+        reaches.set(gameId, expectedVersion + events.length);
+      } else {
+        kept.push(waiting);
+        held.add(gameId);
+      }
+    }
+    this.queue = kept;
+    return batch;
   }
 
   private async write(batch: Waiting[]): Promise<void> {
@@ -77,23 +128,53 @@ export class GroupCommit {
     try {
       const { rows } = await this.pool.query<{ id: string }>(BATCH_SQL, [
         JSON.stringify(batch.map(({ request }) => row(request))),
-        batch.map(({ request }) => request.gameId),
+        [...new Set(batch.map(({ request }) => request.gameId))],
       ]);
       committed = new Set(rows.map((r) => r.id));
     } catch {
-      await Promise.all(batch.map((waiting) => settle(waiting, this.appendOne(waiting.request))));
+      await Promise.all([...byGame(batch).values()].map((appends) => this.oneByOne(appends)));
       return;
     }
-    for (const { request, resolve } of batch) resolve(committed.has(request.gameId) ? 'appended' : 'conflict');
+    for (const waiting of batch) {
+      if (committed.has(waiting.request.gameId)) waiting.resolve('appended');
+      else refuse(waiting);
+    }
+  }
+
+  /** One game's appends, alone and in order; after a failure the rest of the chain is refused. */
+  private async oneByOne(appends: Waiting[]): Promise<void> {
+    for (const waiting of appends) {
+      if (waiting.request.chain?.broken) refuse(waiting);
+      else await settle(waiting, this.appendOne(waiting.request));
+    }
   }
 }
 
+function refuse(waiting: Waiting): void {
+  waiting.request.chain?.break();
+  waiting.resolve('conflict');
+}
+
+/** Breaks the chain before anyone hears of the failure, so nothing is decided on top of it. */
 async function settle(waiting: Waiting, outcome: Promise<AppendOutcome>): Promise<void> {
   try {
-    waiting.resolve(await outcome);
+    const result = await outcome;
+    if (result === 'appended') waiting.resolve(result);
+    else refuse(waiting);
   } catch (error) {
+    waiting.request.chain?.break();
     waiting.reject(error);
   }
+}
+
+function byGame(batch: readonly Waiting[]): Map<string, Waiting[]> {
+  const games = new Map<string, Waiting[]>();
+  for (const waiting of batch) {
+    const appends = games.get(waiting.request.gameId);
+    if (appends === undefined) games.set(waiting.request.gameId, [waiting]);
+    else appends.push(waiting);
+  }
+  return games;
 }
 
 const row = (request: AppendRequest) => ({

@@ -59,6 +59,20 @@ export interface AppendRequest {
   readonly status: GameStatus;
   readonly deadline: Date | null;
   readonly idempotency: { key: string; requestHash: string; response: unknown } | null;
+  /** Appends decided one on top of another before the first had committed share a
+   * chain: once one of them fails, the rest are refused without being written. */
+  readonly chain?: AppendChain;
+}
+
+/** See AppendRequest.chain. Broken by the store; whoever decides the next append reads it. */
+export class AppendChain {
+  private brokenFlag = false;
+  get broken(): boolean {
+    return this.brokenFlag;
+  }
+  break(): void {
+    this.brokenFlag = true;
+  }
 }
 
 export type AppendOutcome = 'appended' | 'conflict';

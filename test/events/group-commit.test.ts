@@ -1,7 +1,7 @@
 // Group commit: appends of many games share one statement, yet each game keeps its
 // own version guard, and a batch that fails as a whole falls back to single appends.
 import t from 'tap';
-import type { AppendRequest } from '../../src/events/store.ts';
+import { AppendChain, type AppendRequest } from '../../src/events/store.ts';
 import { createGame, testApp } from '../helpers/app.ts';
 
 t.test('a batch commits the games whose version still fits and refuses the rest', async (t) => {
@@ -47,4 +47,57 @@ t.test('a batch commits the games whose version still fits and refuses the rest'
   t.equal(dup, 'conflict', 'a key used before makes that append a conflict');
   t.equal(fresh, 'appended', 'while the other append in the batch still commits');
   t.equal((await store.readEvents(ids[0]!, 0)).length, replay[0]!.version, 'and the refused append left nothing behind');
+});
+
+t.test('a chain of appends goes as one block; once a link fails, the links after it are refused unwritten', async (t) => {
+  const app = await testApp(t);
+  const { store } = app.services;
+  const { id } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] });
+  const versionNow = async () => (await store.versions([id]))[0]!.version;
+  const logLength = async () => (await store.readEvents(id, 0)).length;
+  const at = new Date();
+  const request = (expectedVersion: number, chain?: AppendChain): AppendRequest => ({
+    gameId: id,
+    expectedVersion,
+    events: [{ type: 'Noted' }, { type: 'NotedAgain' }],
+    actor: 'test',
+    at,
+    commandId: null,
+    status: 'running',
+    deadline: null,
+    idempotency: null,
+    chain,
+  });
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  // Another instance appends behind this one's back: a chain decided on the old
+  // version fails at its first link, and its second link, whose version would now
+  // fit, must not land on a state it was not decided on.
+  let v = await versionNow();
+  t.equal(await store.append(request(v)), 'appended', 'the other writer');
+  const stale = new AppendChain();
+  t.same(await Promise.all([store.append(request(v, stale)), store.append(request(v + 2, stale))]), ['conflict', 'conflict'], 'together: the block fails whole');
+  t.ok(stale.broken, 'and the chain is broken for whoever decides next');
+  t.equal(await logLength(), v + 2, 'nothing of the chain was written');
+
+  // The same when the second link is queued while the first is under way.
+  v = await versionNow();
+  t.equal(await store.append(request(v)), 'appended', 'the other writer again');
+  const late = new AppendChain();
+  const first = store.append(request(v, late));
+  await nextTurn();
+  const second = store.append(request(v + 2, late));
+  t.same(await Promise.all([first, second]), ['conflict', 'conflict'], 'one after another: the queued link is refused too');
+  t.equal(await logLength(), v + 2, 'and not written');
+
+  // A sound chain commits, in one statement or across two.
+  v = await versionNow();
+  const sound = new AppendChain();
+  t.same(await Promise.all([store.append(request(v, sound)), store.append(request(v + 2, sound))]), ['appended', 'appended'], 'a block of two');
+  const third = store.append(request(v + 4, sound));
+  await nextTurn();
+  const fourth = store.append(request(v + 6, sound));
+  t.same(await Promise.all([third, fourth]), ['appended', 'appended'], 'a link queued behind one under way');
+  t.equal(await versionNow(), v + 8, 'the game is where the last link leaves it');
+  t.same((await store.readEvents(id, 0)).map((e) => e.seq), Array.from({ length: v + 8 }, (_, k) => k + 1), 'gap-free');
 });
