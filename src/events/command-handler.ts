@@ -1,9 +1,12 @@
 // Handling one command, as a recipe: (1) answer a retried idempotent command from its
 // record, (2) take the game's latest state, (3) check who acts and what they sent,
 // (4) decide with the game's rules, (5) append at the version read — in one
-// statement that also records the answer and notifies listeners, (6) remember the new
-// state. Commands on one game are serialized within this instance; across instances
-// the append's version check and the (game, seq) key let exactly one win.
+// statement that also records the answer, (6) once committed, remember the new state
+// and answer. Within this instance a game's commands are decided one after another,
+// each on the state the previous one leaves, without waiting for its commit: in a race
+// the next grab is decided at once and travels in the same write (see Pipeline).
+// Across instances the append's version check and the (game, seq) key let exactly one
+// writer win.
 import { createHash } from 'node:crypto';
 import type { Actor, Command, GameEvent, RuleViolation, Viewer } from '../domain/contract.ts';
 import { isViolation } from '../domain/contract.ts';
@@ -12,7 +15,7 @@ import { ServiceError, serviceCodes } from './errors.ts';
 import type { LiveStates, LoadedGame } from './live-state.ts';
 import { actorLabel, ownViewer, resolvePrincipal, type Principal } from './principal.ts';
 import { hashToken } from './tokens.ts';
-import type { EventStore, GameRecord, GameStatus } from './store.ts';
+import { AppendChain, type AppendOutcome, type EventStore, type GameRecord, type GameStatus } from './store.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from './snapshot.ts';
 
@@ -46,8 +49,30 @@ export interface CommandHooks {
 
 const MAX_ATTEMPTS = 5;
 
+/** A game's commands decided but not all committed yet: the state the last one leaves,
+ * and the chain their appends share (one failed append refuses the rest unwritten). */
+interface Pipeline {
+  tip: LoadedGame;
+  readonly chain: AppendChain;
+  /** Appends sent and not yet settled. */
+  pending: number;
+  /** Settles with the last append sent. */
+  settled: Promise<unknown>;
+  /** The tip is known to be the game's latest committed state, or one decided on it:
+   * it was read from the database, or one of its appends has committed. */
+  confirmed: boolean;
+}
+
+/** What deciding a command came to: an append on its way, or a refusal that must wait
+ * until the commands decided before it have committed. */
+type Step =
+  | { readonly kind: 'append'; readonly committed: Promise<AppendOutcome>; readonly answer: CommandAnswer }
+  | { readonly kind: 'refusal'; readonly error: ServiceError; readonly pipeline: Pipeline; readonly before: LoadedGame; readonly settled: Promise<unknown> };
+
 export class CommandHandler {
   private readonly queue = new KeyedQueue();
+  private readonly pipelines = new Map<string, Pipeline>();
+  private readonly handling = new Set<Promise<unknown>>();
 
   constructor(
     private readonly store: EventStore,
@@ -57,12 +82,16 @@ export class CommandHandler {
   ) {}
 
   handle(input: CommandInput): Promise<CommandAnswer> {
-    return this.queue.run(input.gameId, () => this.handleInOrder(input));
+    const handled = this.handleInOrder(input);
+    const tracked = handled.catch(() => undefined);
+    this.handling.add(tracked);
+    void tracked.then(() => this.handling.delete(tracked));
+    return handled;
   }
 
   /** Settles once every command accepted so far has finished (graceful shutdown). */
-  drain(): Promise<void> {
-    return this.queue.drain();
+  async drain(): Promise<void> {
+    while (this.handling.size > 0) await Promise.all(this.handling);
   }
 
   private async handleInOrder(input: CommandInput): Promise<CommandAnswer> {
@@ -82,12 +111,42 @@ export class CommandHandler {
 
   private async attempt(input: CommandInput, requestHash: string): Promise<CommandAnswer> {
     for (let attempt = 1; ; attempt++) {
-      const loaded = await this.current(input.gameId, attempt > 1);
-      const { events, actor, viewer } = this.decide(loaded, input);
-      const { next, answer } = respond(loaded, events, viewer);
-      const outcome = await this.store.append({
+      const step = await this.queue.run(input.gameId, () => this.step(input, requestHash, attempt > 1));
+      if (step.kind === 'refusal') {
+        if (attempt >= MAX_ATTEMPTS || (await this.refusalStands(step))) throw step.error;
+        continue;
+      }
+      if ((await step.committed) === 'appended') return step.answer;
+      // The conflict may be this very command, retried while its first try committed.
+      if (input.idempotencyKey !== undefined) {
+        const earlier = await this.replayed(input.gameId, input.idempotencyKey, requestHash);
+        if (earlier !== null) return earlier;
+      }
+      if (input.expectedVersion !== undefined || attempt >= MAX_ATTEMPTS) {
+        const current = (await this.live.load(input.gameId)).version;
+        throw new ServiceError(serviceCodes.conflict, `another command was appended first; the game is at version ${current}`, { currentVersion: current });
+      }
+    }
+  }
+
+  /** Decides one command on the game's tip and sends its append on the way; runs in the
+   * game's queue, and does not wait for the commit. */
+  private async step(input: CommandInput, requestHash: string, reload: boolean): Promise<Step> {
+    const pipeline = await this.pipelineOf(input.gameId, reload);
+    const before = pipeline.tip;
+    let decided: ReturnType<CommandHandler['decide']>;
+    try {
+      decided = this.decide(before, input);
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      return { kind: 'refusal', error, pipeline, before, settled: pipeline.settled };
+    }
+    const { events, actor, viewer } = decided;
+    const { next, answer } = respond(before, events, viewer);
+    const committed = this.store
+      .append({
         gameId: input.gameId,
-        expectedVersion: loaded.version,
+        expectedVersion: before.version,
         events,
         actor,
         at: new Date(this.clock()),
@@ -95,23 +154,66 @@ export class CommandHandler {
         status: next.record.status,
         deadline: deadlineOf(next),
         idempotency: input.idempotencyKey === undefined ? null : { key: input.idempotencyKey, requestHash, response: answer },
-      });
-      if (outcome === 'appended') {
-        this.live.remember(next);
-        this.hooks.committed?.(loaded, events, next);
-        return answer;
-      }
-      this.live.forget(input.gameId);
-      // The conflict may be this very command, retried while its first try committed.
-      if (input.idempotencyKey !== undefined) {
-        const earlier = await this.replayed(input.gameId, input.idempotencyKey, requestHash);
-        if (earlier !== null) return earlier;
-      }
-      if (input.expectedVersion !== undefined || attempt >= MAX_ATTEMPTS) {
-        const current = (await this.current(input.gameId, true)).version;
-        throw new ServiceError(serviceCodes.conflict, `another command was appended first; the game is at version ${current}`, { currentVersion: current });
-      }
+        chain: pipeline.chain,
+      })
+      .then(
+        (outcome) => {
+          this.settle(pipeline, outcome === 'appended' ? { before, events, next } : null);
+          return outcome;
+        },
+        (error: unknown) => {
+          this.settle(pipeline, null);
+          throw error;
+        },
+      );
+    this.pipelines.set(input.gameId, pipeline);
+    pipeline.tip = next;
+    pipeline.pending++;
+    pipeline.settled = committed.catch(() => undefined);
+    return { kind: 'append', committed, answer };
+  }
+
+  /** A refusal stands only if the state it was decided on was the game's latest: the
+   * commands decided before it must commit, and a cached state that none of them has
+   * confirmed is checked against the database, since another instance may have moved
+   * the game on. Otherwise the command is decided again. */
+  private async refusalStands({ pipeline, before, settled }: Extract<Step, { kind: 'refusal' }>): Promise<boolean> {
+    await settled;
+    if (pipeline.chain.broken) return false;
+    if (pipeline.confirmed) return true;
+    const [stored] = await this.store.versions([before.record.id]);
+    if (stored === undefined || stored.version === before.version) return true;
+    this.live.forget(before.record.id);
+    return false;
+  }
+
+  /** The game's pipeline; a new one starts from the committed state. A cached state is
+   * trusted unless `reload`: a stale cache shows up as a conflict at append time, or in
+   * the check before a refusal. */
+  private async pipelineOf(gameId: string, reload: boolean): Promise<Pipeline> {
+    const current = this.pipelines.get(gameId);
+    if (current !== undefined && !current.chain.broken) return current;
+    const cached = reload ? undefined : this.live.peek(gameId);
+    const tip = cached ?? (await this.live.load(gameId));
+    // Registered by its first append: a refused command leaves nothing behind.
+    return { tip, chain: new AppendChain(), pending: 0, settled: Promise.resolve(), confirmed: cached === undefined };
+  }
+
+  /** One append of the pipeline has its outcome; appends of one game settle in order.
+   * Runs before anyone awaiting the append resumes, so the committed state is known first. */
+  private settle(pipeline: Pipeline, appended: { before: LoadedGame; events: readonly GameEvent[]; next: LoadedGame } | null): void {
+    pipeline.pending--;
+    const gameId = pipeline.tip.record.id;
+    const ours = this.pipelines.get(gameId) === pipeline;
+    if (appended === null) {
+      if (ours) this.pipelines.delete(gameId);
+      this.live.forget(gameId);
+      return;
     }
+    this.live.remember(appended.next);
+    pipeline.confirmed = true;
+    if (ours && pipeline.pending === 0) this.pipelines.delete(gameId);
+    this.hooks.committed?.(appended.before, appended.events, appended.next);
   }
 
   private async replayed(gameId: string, key: string, requestHash: string): Promise<CommandAnswer | null> {
@@ -121,13 +223,6 @@ export class CommandHandler {
       throw new ServiceError(serviceCodes.idempotencyKeyReused, 'this Idempotency-Key was already used for a different command');
     }
     return record.response as CommandAnswer;
-  }
-
-  /** The cached state is trusted on the first attempt: a stale cache shows up as a
-   * conflict at append time, and the next attempt reloads. */
-  private async current(gameId: string, reload: boolean): Promise<LoadedGame> {
-    const cached = reload ? undefined : this.live.peek(gameId);
-    return cached ?? this.live.load(gameId);
   }
 
   private decide(loaded: LoadedGame, input: CommandInput): { events: GameEvent[]; actor: string; viewer: Viewer } {

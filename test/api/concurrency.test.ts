@@ -97,3 +97,25 @@ t.test('an Idempotency-Key makes a retry return the first answer and append noth
   t.equal(other.json().code, 'command/idempotency-key-reused');
   t.same(await seqs(app, id), afterFirst, 'and changes nothing');
 });
+
+t.test('a refusal is never given on a state another instance has moved past', async (t) => {
+  const database = await testDatabase(t);
+  const first = await testApp(t, { database });
+  const secondClients = createClients(database.url, { poolSize: 4 });
+  t.teardown(() => secondClients.close());
+  const second = await buildApp({ ...secondClients, scheduler: { timers: false } });
+  t.teardown(() => second.close());
+
+  const { id, tokens } = await createGame(first, { type: 'pechvogel', seats: [{}, {}, {}], seed: 'stale-cache' });
+  // The second instance reads the game, so it caches it; then the first moves it on.
+  const opening = (await second.inject({ url: `/games/${id}` })).json();
+  const thrower = opening.pending.seats[0];
+  const thrown = await command(first, id, tokens[thrower], { command: { type: 'throw' } });
+  t.equal(thrown.statusCode, 200, 'the first instance throws');
+  const next: number = thrown.json().pending.seats[0];
+  const legal = (await first.inject({ url: `/games/${id}`, headers: { authorization: `Bearer ${tokens[next]}` } })).json().legalCommands;
+  t.equal(legal[0]?.type, 'chooseTarget', 'the thrower now chooses a target, which the stale copy would refuse');
+  const answer = await command(second, id, tokens[next], { command: legal[0] });
+  t.equal(answer.statusCode, 200, 'the second instance does not refuse it on its stale copy');
+  t.ok(gapless(await seqs(first, id)), 'and the log stays gap-free');
+});
