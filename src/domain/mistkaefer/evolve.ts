@@ -1,8 +1,8 @@
 // Folds one event into the state. Pure and total: everything comes from the event.
 // Every command folds several events, so the state is copied by `revise` and small
-// records by literals rather than by spreading. Rows and hands grow by `concat`, which
-// sizes the copy exactly: a pushed or spread copy has room for 16 more items, and rows
-// and hands outlive many commands.
+// records by literals rather than by spreading. Rows and hands grow into copies of
+// exactly their new size (concat, or a preallocated row): a pushed or spread copy has
+// room for 16 more items, and rows and hands outlive many commands.
 import { afterBadLuck } from './tableau.ts';
 import type { Event } from './events.ts';
 import type { State, Tableau } from './state.ts';
@@ -18,6 +18,13 @@ const replaceAt = <T>(list: readonly T[], at: number, item: T): T[] => {
 const withRow = (tableau: Tableau, colour: Colour, row: readonly number[]): Tableau => {
   const copy = { green: tableau.green, yellow: tableau.yellow, blue: tableau.blue };
   copy[colour] = row;
+  return copy;
+};
+
+/** The row with `n` more dice showing `value`. */
+const plusRow = (row: readonly number[], value: number, n: number): number[] => {
+  const copy = new Array<number>(row.length + n);
+  for (let i = 0; i < copy.length; i++) copy[i] = i < row.length ? row[i]! : value;
   return copy;
 };
 
@@ -55,8 +62,7 @@ export function evolve(state: State, event: Event): State {
       const { seat, colour, value, count, stolenFrom } = event;
       const rolledBack = (state.rolled?.values.length ?? count) - count;
       const tableaus = state.tableaus.slice();
-      const placed = Array<number>(count + stolenFrom.length).fill(value);
-      tableaus[seat] = withRow(tableaus[seat]!, colour, tableaus[seat]![colour].concat(placed));
+      tableaus[seat] = withRow(tableaus[seat]!, colour, plusRow(tableaus[seat]![colour], value, count + stolenFrom.length));
       for (const s of stolenFrom) tableaus[s] = withRow(tableaus[s]!, colour, tableaus[s]![colour].slice(0, -1));
       return revise(state, {
         phase: 'bonus',
