@@ -24,22 +24,24 @@ const placeChance = (tableau: Tableau, colour: Colour, count: number): number =>
 };
 
 /** Rolling is worth it while the expected gain (about a chip per placement) beats the
- * expected loss of what the tableau holds; scoring is the zero line. */
-const rollValue = (tableau: Tableau, colour: Colour, count: number): number => {
+ * expected loss of what the tableau holds (`atRisk`); scoring is the zero line. */
+const rollValue = (tableau: Tableau, atRisk: number, colour: Colour, count: number): number => {
   const p = placeChance(tableau, colour, count);
-  return p - (1 - p) * worth(tableau) + count / 100;
+  return p - (1 - p) * atRisk + count / 100;
 };
 
 export const mistkaeferGreedy: Bot<View, Command> = {
   name: 'greedy',
   choose: ({ view, seat, legal }, rng) => {
     const tableau = view.tableaus[seat]!;
+    // Once per choice, not once per roll command offered.
+    const atRisk = worth(tableau);
     return best(rng, legal, (command) => {
       switch (command.type) {
         case 'score':
           return 0;
         case 'roll':
-          return rollValue(tableau, command.colour, command.count);
+          return rollValue(tableau, atRisk, command.colour, command.count);
         case 'place': {
           const rolled = view.rolled?.values.filter((v) => v === command.value).length ?? 0;
           return 3 * (rolled + command.stealFrom.length) - command.value;
