@@ -1,9 +1,9 @@
 // Folds one event into the state. Pure and total: everything comes from the event.
-// Every command folds several events, so the state is copied by `revise`, not spread.
+// Every command folds several events, so this is the hottest code of a bot game.
 import type { Seat } from '../contract.ts';
 import { cardById } from './edition.ts';
 import type { PorcaEvent } from './events.ts';
-import { revise, type PorcaState } from './state.ts';
+import { draftOf, type PorcaState } from './state.ts';
 import type { CardId } from './vocabulary.ts';
 
 /** The pile itself when nothing is taken from it: piles are never mutated, and most
@@ -29,59 +29,69 @@ const replaceAt = <T>(list: readonly T[], seat: Seat, value: T): T[] => {
 const noOneHasPassed = (state: PorcaState): boolean[] => state.passed.map(() => false);
 
 export function evolve(state: PorcaState, event: PorcaEvent): PorcaState {
+  // A copy no one else sees: setting its fields leaves `state` as it was.
+  const next = draftOf(state);
   switch (event.type) {
     case 'GameStarted':
-      return revise(state, { phase: 'reveal', startingSeat: event.startingSeat, letterA: event.startingSeat, openedAt: event.at });
+      next.phase = 'reveal';
+      next.startingSeat = event.startingSeat;
+      next.letterA = event.startingSeat;
+      next.openedAt = event.at;
+      break;
     case 'CardRevealed':
-      return revise(state, {
-        phase: cardById[event.card]?.kind === 'touch' ? 'touch' : 'symbol',
-        card: event.card,
-        stack: without(state.stack, [event.card]),
-        openedAt: event.receivedAt,
-        actions: state.actions + 1,
-      });
+      next.phase = cardById[event.card]?.kind === 'touch' ? 'touch' : 'symbol';
+      next.card = event.card;
+      next.stack = without(state.stack, [event.card]);
+      next.openedAt = event.receivedAt;
+      next.actions = state.actions + 1;
+      break;
     case 'TargetGrabbed':
-      return revise(state, { grabs: [...state.grabs, { seat: event.seat, target: event.target, receivedAt: event.receivedAt }] });
+      next.grabs = [...state.grabs, { seat: event.seat, target: event.target, receivedAt: event.receivedAt }];
+      break;
     case 'HandSlapped':
-      return revise(state, { hands: [...state.hands, { seat: event.seat, receivedAt: event.receivedAt }] });
+      next.hands = [...state.hands, { seat: event.seat, receivedAt: event.receivedAt }];
+      break;
     case 'Passed':
-      return revise(state, { passed: replaceAt(state.passed, event.seat, true) });
+      next.passed = replaceAt(state.passed, event.seat, true);
+      break;
     case 'WinningPaid':
-      return revise(state, {
-        stack: without(state.stack, [event.card]),
-        winnings: replaceAt(state.winnings, event.seat, [...(state.winnings[event.seat] ?? []), event.card]),
-      });
+      next.stack = without(state.stack, [event.card]);
+      next.winnings = replaceAt(state.winnings, event.seat, [...(state.winnings[event.seat] ?? []), event.card]);
+      break;
     case 'CompensationReceived':
-      return revise(state, {
-        compensation: replaceAt(state.compensation, event.seat, [...(state.compensation[event.seat] ?? []), event.target]),
-      });
+      next.compensation = replaceAt(state.compensation, event.seat, [...(state.compensation[event.seat] ?? []), event.target]);
+      break;
     case 'LossPaid':
-      return revise(state, {
-        winnings: replaceAt(state.winnings, event.seat, without(state.winnings[event.seat] ?? [], event.cards)),
-        jackpot: followedBy(state.jackpot, event.cards),
-      });
+      next.winnings = replaceAt(state.winnings, event.seat, without(state.winnings[event.seat] ?? [], event.cards));
+      next.jackpot = followedBy(state.jackpot, event.cards);
+      break;
     case 'CardAddedToJackpot':
-      return revise(state, { jackpot: [...state.jackpot, event.card], card: null });
+      next.jackpot = [...state.jackpot, event.card];
+      next.card = null;
+      break;
     case 'TouchCardWon':
-      return revise(state, {
-        card: null,
-        jackpot: without(state.jackpot, event.jackpot),
-        winnings: replaceAt(state.winnings, event.seat, [...(state.winnings[event.seat] ?? []), event.card, ...event.jackpot]),
-      });
+      next.card = null;
+      next.jackpot = without(state.jackpot, event.jackpot);
+      next.winnings = replaceAt(state.winnings, event.seat, [...(state.winnings[event.seat] ?? []), event.card, ...event.jackpot]);
+      break;
     case 'StartingPlayerChanged':
-      return revise(state, {
-        phase: 'reveal',
-        startingSeat: event.seat,
-        letterA: state.options.expert ? event.seat : state.letterA,
-        openedAt: event.at,
-        card: null,
-        grabs: [],
-        hands: [],
-        passed: noOneHasPassed(state),
-        stack: followedBy(state.stack, event.returnedToStack),
-        jackpot: without(state.jackpot, event.returnedToStack),
-      });
+      next.phase = 'reveal';
+      next.startingSeat = event.seat;
+      next.letterA = state.options.expert ? event.seat : state.letterA;
+      next.openedAt = event.at;
+      next.card = null;
+      next.grabs = [];
+      next.hands = [];
+      next.passed = noOneHasPassed(state);
+      next.stack = followedBy(state.stack, event.returnedToStack);
+      next.jackpot = without(state.jackpot, event.returnedToStack);
+      break;
     case 'GameEnded':
-      return revise(state, { phase: 'over', endReason: event.reason });
+      next.phase = 'over';
+      next.endReason = event.reason;
+      break;
+    default:
+      event satisfies never;
   }
+  return next;
 }
