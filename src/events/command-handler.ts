@@ -49,6 +49,9 @@ export interface CommandHooks {
 
 const MAX_ATTEMPTS = 5;
 
+/** A command's Idempotency-Key and the hash of what it asked: a retry asks the same. */
+type Idempotency = { readonly key: string; readonly requestHash: string } | null;
+
 /** A game's commands decided but not all committed yet: the state the last one leaves,
  * and the chain their appends share (one failed append refuses the rest unwritten). */
 interface Pipeline {
@@ -95,31 +98,32 @@ export class CommandHandler {
   }
 
   private async handleInOrder(input: CommandInput): Promise<CommandAnswer> {
-    const requestHash = hashRequest(input);
+    // Only a command with a key is ever compared with an earlier one.
+    const idempotency: Idempotency = input.idempotencyKey === undefined ? null : { key: input.idempotencyKey, requestHash: hashRequest(input) };
     try {
-      return await this.attempt(input, requestHash);
+      return await this.attempt(input, idempotency);
     } catch (error) {
       // A retried command meets a state it was already applied to, or its key in the
       // append: only then is the idempotency record worth a read.
-      if (input.idempotencyKey !== undefined && error instanceof ServiceError) {
-        const earlier = await this.replayed(input.gameId, input.idempotencyKey, requestHash);
+      if (idempotency !== null && error instanceof ServiceError) {
+        const earlier = await this.replayed(input.gameId, idempotency);
         if (earlier !== null) return earlier;
       }
       throw error;
     }
   }
 
-  private async attempt(input: CommandInput, requestHash: string): Promise<CommandAnswer> {
+  private async attempt(input: CommandInput, idempotency: Idempotency): Promise<CommandAnswer> {
     for (let attempt = 1; ; attempt++) {
-      const step = await this.queue.run(input.gameId, () => this.step(input, requestHash, attempt > 1));
+      const step = await this.queue.run(input.gameId, () => this.step(input, idempotency, attempt > 1));
       if (step.kind === 'refusal') {
         if (attempt >= MAX_ATTEMPTS || (await this.refusalStands(step))) throw step.error;
         continue;
       }
       if ((await step.committed) === 'appended') return step.answer;
       // The conflict may be this very command, retried while its first try committed.
-      if (input.idempotencyKey !== undefined) {
-        const earlier = await this.replayed(input.gameId, input.idempotencyKey, requestHash);
+      if (idempotency !== null) {
+        const earlier = await this.replayed(input.gameId, idempotency);
         if (earlier !== null) return earlier;
       }
       if (input.expectedVersion !== undefined || attempt >= MAX_ATTEMPTS) {
@@ -131,7 +135,7 @@ export class CommandHandler {
 
   /** Decides one command on the game's tip and sends its append on the way; runs in the
    * game's queue, and does not wait for the commit. */
-  private async step(input: CommandInput, requestHash: string, reload: boolean): Promise<Step> {
+  private async step(input: CommandInput, idempotency: Idempotency, reload: boolean): Promise<Step> {
     const pipeline = await this.pipelineOf(input.gameId, reload);
     const before = pipeline.tip;
     let decided: ReturnType<CommandHandler['decide']>;
@@ -153,7 +157,7 @@ export class CommandHandler {
         commandId: input.idempotencyKey ?? null,
         status: next.record.status,
         deadline: deadlineOf(next),
-        idempotency: input.idempotencyKey === undefined ? null : { key: input.idempotencyKey, requestHash, response: answer },
+        idempotency: idempotency === null ? null : { ...idempotency, response: answer },
         chain: pipeline.chain,
       })
       .then(
@@ -181,8 +185,8 @@ export class CommandHandler {
     await settled;
     if (pipeline.chain.broken) return false;
     if (pipeline.confirmed) return true;
-    const [stored] = await this.store.versions([before.record.id]);
-    if (stored === undefined || stored.version === before.version) return true;
+    const stored = await this.store.version(before.record.id);
+    if (stored === null || stored === before.version) return true;
     this.live.forget(before.record.id);
     return false;
   }
@@ -216,7 +220,7 @@ export class CommandHandler {
     this.hooks.committed?.(appended.before, appended.events, appended.next);
   }
 
-  private async replayed(gameId: string, key: string, requestHash: string): Promise<CommandAnswer | null> {
+  private async replayed(gameId: string, { key, requestHash }: NonNullable<Idempotency>): Promise<CommandAnswer | null> {
     const record = await this.store.findCommandRecord(gameId, key);
     if (record === null) return null;
     if (record.requestHash !== requestHash) {

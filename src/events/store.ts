@@ -247,6 +247,13 @@ export class EventStore {
     return this.prisma.game.findMany({ where: { id: { in: [...gameIds] } }, select: { id: true, version: true } });
   }
 
+  /** One game's current version, or null when there is no such game; on the pg pool,
+   * as it runs before refusing a command. */
+  async version(gameId: string): Promise<number | null> {
+    const { rows } = await this.pool.query<{ version: number }>('SELECT version FROM game WHERE id = $1::uuid', [gameId]);
+    return rows[0]?.version ?? null;
+  }
+
   /** Running games whose deadline has passed, for the scheduler. */
   async dueGames(now: Date, limit = 100): Promise<{ id: string; version: number }[]> {
     return this.prisma.game.findMany({
