@@ -4,8 +4,8 @@
 // latency and push latency (command sent → watcher has that version) percentiles.
 // It starts nothing itself. Clients fold the public events they are sent to know
 // every seat's legal commands without extra reads (Pechvogel hides nothing).
-import http from 'node:http';
 import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
 import WebSocket from 'ws';
 import type { Command, GameEvent } from '../src/domain/contract.ts';
 import { pechvogel } from '../src/domain/pechvogel/index.ts';
@@ -20,22 +20,17 @@ const { values } = parseArgs({
 });
 const base = new URL(values.url);
 const concurrentGames = Number(values.games);
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrentGames * 2 });
+// undici rather than node:http: the load generator shares the two cores with the
+// server and Postgres, and node:http's client cost about as much per request as the
+// server's whole handling of a command.
+const pool = new Pool(base.origin, { connections: concurrentGames });
 
-function request(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: any }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: base.hostname, port: base.port, path, method, agent, headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString() || 'null') }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+async function request(method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<{ status: number; json: any }> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token !== undefined) headers.authorization = `Bearer ${token}`;
+  const response = await pool.request({ method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: response.statusCode, json: await response.body.json() };
 }
 
 const commandLatencies: number[] = [];
@@ -101,7 +96,7 @@ measuring = false;
 const elapsed = (performance.now() - start) / 1000;
 running = false;
 await Promise.all(workers);
-agent.destroy();
+await pool.close();
 
 const commands = [...commandLatencies].sort((a, b) => a - b);
 const pushes = [...pushLatencies].sort((a, b) => a - b);
