@@ -4,9 +4,11 @@
 // playing the greedy bot of src/bots as soon as an update makes it pending: reveal,
 // grab, slap, pass, all sent over the socket. Each game ends by itself after
 // `--actions` revealed cards (the game's `maxActions`). Prints one JSON line: commands
-// per second, the ack latency of every command, and the fan-out latency of every
-// accepted grab and slap: sent (client clock) → every player of that table has the
-// update containing it. All clocks are this process's `performance.now()`.
+// per second, the ack latency of every command, and two latencies of every accepted
+// grab and slap until every player of that table has the update containing it:
+// `raceLatencyMs` from its arrival at the server (the receivedAt the event records,
+// whole milliseconds, so up to 1 ms too long) and `sentToAllMs` from the moment this
+// process sent it. Server and bench share the machine's clock.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -58,6 +60,8 @@ interface Table {
   readonly id: string;
   readonly players: Player[];
   readonly sent: Map<string, Sent>;
+  /** seq → receivedAt (epoch ms) of every grab and slap seen. */
+  readonly raced: Map<number, number>;
   finished: boolean;
 }
 
@@ -88,6 +92,9 @@ function receive(table: Table, player: Player, raw: WebSocket.RawData): void {
   const message = JSON.parse(raw.toString());
   if (message.type === 'update') {
     player.arrivals.push([message.version, now]);
+    for (const { seq, event } of message.events) {
+      if (event.type === 'TargetGrabbed' || event.type === 'HandSlapped') table.raced.set(seq, event.receivedAt);
+    }
     player.latest = message;
     if (message.status === 'finished' && !table.finished) {
       table.finished = true;
@@ -124,7 +131,7 @@ async function openTable(n: number): Promise<Table> {
     seed: `bench-race-${n}`,
     options: { maxActions: actions },
   });
-  const table: Table = { id: created.game.id, players: [], sent: new Map(), finished: false };
+  const table: Table = { id: created.game.id, players: [], sent: new Map(), raced: new Map(), finished: false };
   for (const { seat, token } of created.seats as { seat: number; token: string }[]) table.players.push(await connect(table, seat, token));
   return table;
 }
@@ -171,6 +178,12 @@ const fanOut = sent.flatMap(({ table, s }) => {
   const seen = allSeen(table, s.version);
   return seen === null ? [] : [seen - s.at];
 });
+const fromArrival = all.flatMap((table) =>
+  [...table.raced].flatMap(([seq, receivedAt]) => {
+    const seen = allSeen(table, seq);
+    return seen === null ? [] : [performance.timeOrigin + seen - receivedAt];
+  }),
+);
 const acked = sent.filter(({ s }) => s.ackAt !== undefined);
 console.log(
   JSON.stringify({
@@ -185,7 +198,8 @@ console.log(
       return counts;
     }, {}),
     commandsPerSecond: Math.round(sent.length / elapsed),
-    raceLatencyMs: percentiles(fanOut),
+    raceLatencyMs: percentiles(fromArrival),
+    sentToAllMs: percentiles(fanOut),
     ackLatencyMs: percentiles(acked.map(({ s }) => s.ackAt! - s.at)),
     unfinished,
     loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100),
