@@ -6,7 +6,7 @@
 // Same seed, same bots → the same game.
 import { serverChance, type Chance } from '../domain/chance.ts';
 import { isViolation, type Actor, type Command, type GameEvent, type GameModule, type GameResult, type Setup } from '../domain/contract.ts';
-import type { Bot } from './bot.ts';
+import type { Bot, Turn } from './bot.ts';
 import { seededRng, shuffle } from './rng.ts';
 
 export interface PlayOptions<V, C extends Command> {
@@ -61,6 +61,23 @@ class LazyChance implements Chance {
   }
 }
 
+/** A bot's turn whose view is built only if the bot looks (the random bot never does).
+ * A class, not a literal with a getter: each such literal got a hidden class of its own
+ * whose closure kept the turn's state alive until a full GC, which was most of a
+ * simulation's time. */
+class LazyTurn<S, V, C extends Command> implements Turn<V, C> {
+  private seen: V | undefined;
+  constructor(
+    private readonly game: Pick<GameModule<unknown, S, C, GameEvent, V>, 'view'>,
+    private readonly state: S,
+    readonly seat: number,
+    readonly legal: readonly C[],
+  ) {}
+  get view(): V {
+    return (this.seen ??= this.game.view(this.state, { kind: 'seat', seat: this.seat }));
+  }
+}
+
 export function play<O, S, C extends Command, E extends GameEvent, V>(
   game: GameModule<O, S, C, E, V>,
   { bots, seed, options = {}, maxCommands = 100_000 }: PlayOptions<V, C>,
@@ -85,9 +102,9 @@ export function play<O, S, C extends Command, E extends GameEvent, V>(
     events.push(...answer);
     state = answer.reduce(game.evolve, state);
   };
-  const sent = () => commandsBySeat.reduce((a, b) => a + b, 0) + timeouts;
 
-  while (game.result(state) === null && sent() < maxCommands) {
+  let commands = 0;
+  while (game.result(state) === null && commands + timeouts < maxCommands) {
     const { seats, deadline } = game.pending(state);
     if (deadline !== undefined && (seats.length === 0 || now >= deadline)) {
       now = Math.max(now, deadline);
@@ -104,15 +121,12 @@ export function play<O, S, C extends Command, E extends GameEvent, V>(
         const current = game.pending(state);
         if (!current.seats.includes(seat) || (current.deadline !== undefined && now >= current.deadline)) continue;
       }
-      const legal = game.legalCommands(state, seat);
-      const at = state;
-      let view: V | undefined;
-      // The view is built only if the bot looks: the random bot never does.
-      const turn = { seat, legal, get view(): V { return (view ??= game.view(at, { kind: 'seat', seat })); } };
+      const turn = new LazyTurn(game, state, seat, game.legalCommands(state, seat));
       apply({ kind: 'seat', seat }, bots[seat]!.choose(turn, rng));
       commandsBySeat[seat]!++;
+      commands++;
       now += THINK_MS;
     }
   }
-  return { setup, events, state, result: game.result(state), commands: sent() - timeouts, commandsBySeat, timeouts };
+  return { setup, events, state, result: game.result(state), commands, commandsBySeat, timeouts };
 }
