@@ -71,15 +71,23 @@ class ServerChance implements Chance {
   }
   roll<T>(faces: readonly T[], count: number): T[] {
     if (faces.length === 0) throw new RangeError('roll from no faces');
-    const rolled: T[] = [];
-    for (let i = 0; i < count; i++) rolled.push(faces[this.rng.below(faces.length)]!);
+    // Exactly `count` long: events keep these lists for the whole game, and a list grown
+    // by push carries spare room.
+    const rolled = new Array<T>(count);
+    for (let i = 0; i < count; i++) rolled[i] = faces[this.rng.below(faces.length)]!;
     return rolled;
   }
   draw<T>(pool: readonly T[], count: number): T[] {
     if (count > pool.length) throw new RangeError(`draw ${count} from ${pool.length}`);
     const rest = pool.slice();
-    const drawn: T[] = [];
-    for (let i = 0; i < count; i++) drawn.push(rest.splice(this.rng.below(rest.length), 1)[0]!);
+    const drawn = new Array<T>(count);
+    for (let i = 0; i < count; i++) {
+      const k = this.rng.below(rest.length);
+      drawn[i] = rest[k]!;
+      // The rest keeps its order, which the next draw's index refers to.
+      rest.copyWithin(k, k + 1);
+      rest.length--;
+    }
     return drawn;
   }
   secret(): string {
