@@ -10,6 +10,7 @@ import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { GameEvent } from '../domain/contract.ts';
 import { GroupCommit } from './group-commit.ts';
+import { VersionProbe } from './version-probe.ts';
 
 export type GameStatus = 'open' | 'running' | 'finished';
 export type ChanceMode = 'server' | 'supplied';
@@ -113,6 +114,7 @@ SELECT (SELECT count(*) FROM inserted)::int AS inserted,
 
 export class EventStore {
   private readonly group: GroupCommit;
+  private readonly probe: VersionProbe;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -120,6 +122,7 @@ export class EventStore {
     private readonly pool: pg.Pool,
   ) {
     this.group = new GroupCommit(pool, (request) => this.appendOne(request));
+    this.probe = new VersionProbe(pool);
   }
 
   /** Creates a game; with `opening`, already running with its setup events, in one
@@ -247,11 +250,10 @@ export class EventStore {
     return this.prisma.game.findMany({ where: { id: { in: [...gameIds] } }, select: { id: true, version: true } });
   }
 
-  /** One game's current version, or null when there is no such game; on the pg pool,
-   * as it runs before refusing a command. */
-  async version(gameId: string): Promise<number | null> {
-    const { rows } = await this.pool.query<{ version: number }>('SELECT version FROM game WHERE id = $1::uuid', [gameId]);
-    return rows[0]?.version ?? null;
+  /** One game's committed version, or null when there is no such game; checked before
+   * a command is refused, so reads asked for together share one query. */
+  version(gameId: string): Promise<number | null> {
+    return this.probe.version(gameId);
   }
 
   /** Running games whose deadline has passed, for the scheduler. */

@@ -1,0 +1,27 @@
+// Version checks asked for together share one query and each gets its own game's answer.
+import t from 'tap';
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { VersionProbe } from '../../src/events/version-probe.ts';
+import { createGame, testApp } from '../helpers/app.ts';
+import { testDatabase } from '../helpers/database.ts';
+
+t.test('checks asked in one turn share a query; each caller gets its game, an unknown game null', async (t) => {
+  const database = await testDatabase(t);
+  const app = await testApp(t, { database });
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) ids.push((await createGame(app, { type: 'pechvogel', seats: [{}, {}] })).id);
+  const expected = new Map((await app.services.store.versions(ids)).map((v) => [v.id, v.version]));
+  let queries = 0;
+  const counting = {
+    query: (...args: unknown[]) => {
+      queries++;
+      return (database.pool.query as (...a: unknown[]) => unknown).apply(database.pool, args);
+    },
+  } as unknown as pg.Pool;
+  const probe = new VersionProbe(counting);
+  const asked = [...ids, ids[0]!, randomUUID()];
+  const answers = await Promise.all(asked.map((id) => probe.version(id)));
+  t.same(answers, asked.map((id) => expected.get(id) ?? null), "every caller gets its own game's version");
+  t.equal(queries, 1, 'one query for all of them');
+});
