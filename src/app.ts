@@ -21,6 +21,7 @@ import { LiveStates } from './events/live-state.ts';
 import { Notifier } from './events/notifier.ts';
 import { DeadlineScheduler, type SchedulerOptions } from './events/scheduler.ts';
 import { EventStore } from './events/store.ts';
+import { RequestLog } from './request-log.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { gameRoutes } from './routes/games.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -68,15 +69,8 @@ export async function buildApp(options: AppOptions) {
     bodyLimit,
     // Behind a load balancer the request id comes from there when present.
     requestIdHeader: 'x-request-id',
-    // One line per request instead of two, see the onResponse hook below.
-    disableRequestLogging: true,
+    logController: new RequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
-  // Thousands of commands a second would drown the log at info: successful requests are
-  // logged at debug, refused ones at info (server errors are logged where they happen).
-  app.addHook('onResponse', async (request, reply) => {
-    const level = reply.statusCode >= 400 ? 'info' : 'debug';
-    request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
-  });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are built by typed code from the same schemas; re-validating every
   // answer (views, legal commands, events) on the hot path would cost more than the
