@@ -30,18 +30,26 @@ async function table(app: App, id: string): Promise<{ version: number; view: Por
 async function seatSocket(app: App, id: string, token: string) {
   const updates: { version: number; events: Logged[] }[] = [];
   const acks = new Map<string, (m: any) => void>();
+  const waiting: { version: number; resolve: () => void }[] = [];
   const socket: WebSocket = await app.injectWS(`/games/${id}/live?token=${token}`, {}, {
     onInit: (ws) =>
       ws.on('message', (raw) => {
         const message = JSON.parse(raw.toString());
-        if (message.type === 'update') updates.push(message);
-        else acks.get(message.id)?.(message);
+        if (message.type === 'update') {
+          updates.push(message);
+          for (const wait of waiting.filter((w) => w.version <= message.version)) wait.resolve();
+        } else acks.get(message.id)?.(message);
       }),
   });
   let n = 0;
   return {
     updates,
     socket,
+    /** Pushes go out after the commit, on their own: a command's answer may come first. */
+    reached(version: number): Promise<void> {
+      if (updates.some((u) => u.version >= version)) return Promise.resolve();
+      return new Promise((resolve) => waiting.push({ version, resolve }));
+    },
     send(cmd: Record<string, unknown>): Promise<any> {
       const ref = `c${++n}`;
       const answered = new Promise((resolve) => acks.set(ref, resolve));
@@ -139,6 +147,8 @@ t.test('symbol card: grabs over HTTP and WebSocket in acceptance order, each wit
   t.equal(events.at(-1)?.event.type, 'StartingPlayerChanged');
 
   const last = events.at(-1)!.seq;
+  // Bounded, so that a push that never comes fails the checks below instead of hanging.
+  await Promise.race([Promise.all(sockets.map((s) => s.reached(last))), new Promise((r) => setTimeout(r, 5000))]);
   for (const [seat, s] of sockets.entries()) {
     t.ok(s.updates.some((u) => u.version === last), `seat ${seat}'s socket got the settled version`);
     t.same(s.updates.flatMap((u) => u.events).filter((e) => e.seq > before).map((e) => e.seq), events.map((e) => e.seq), `seat ${seat} saw every event once, in order`);
