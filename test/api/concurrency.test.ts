@@ -4,7 +4,8 @@ import t from 'tap';
 import { buildApp } from '../../src/app.ts';
 import { createClients } from '../../src/db/client.ts';
 import { testDatabase } from '../helpers/database.ts';
-import { command, createGame, testApp } from '../helpers/app.ts';
+import { command, createGame, testApp, testClock } from '../helpers/app.ts';
+import { pick, seededRng } from '../../src/bots/rng.ts';
 import type { App } from '../../src/app.ts';
 
 async function seqs(app: App, id: string): Promise<number[]> {
@@ -118,4 +119,56 @@ t.test('a refusal is never given on a state another instance has moved past', as
   const answer = await command(second, id, tokens[next], { command: legal[0] });
   t.equal(answer.statusCode, 200, 'the second instance does not refuse it on its stale copy');
   t.ok(gapless(await seqs(first, id)), 'and the log stays gap-free');
+});
+
+t.test('two instances, every seat at once, round after round: each acknowledged command is in the log where its answer says, and nothing else is', async (t) => {
+  const clock = testClock();
+  const database = await testDatabase(t);
+  const first = await testApp(t, { database, clock });
+  const secondClients = createClients(database.url, { poolSize: 4 });
+  t.teardown(() => secondClients.close());
+  const second = await buildApp({ ...secondClients, clock, scheduler: { timers: false } });
+  t.teardown(() => second.close());
+  const instances = [first, second];
+
+  // Porca Miseria with eight seats: after a reveal every seat may grab or pass at once.
+  const { id, tokens } = await createGame(first, { type: 'porca-miseria', seats: Array.from({ length: 8 }, () => ({})), seed: 'storm', options: { maxActions: 6 } });
+  const start = (await first.inject({ url: `/games/${id}` })).json().version;
+  const rng = seededRng('storm');
+  const accepted: { version: number; events: { seq: number; event: { type: string } }[] }[] = [];
+  let refused = 0;
+  const unexpected: string[] = [];
+  for (let round = 0; round < 40; round++) {
+    const game = (await first.inject({ url: `/games/${id}` })).json();
+    if (game.status === 'finished') break;
+    const seats: number[] = game.pending.seats;
+    const legal = await Promise.all(seats.map(async (seat) => (await first.inject({ url: `/games/${id}`, headers: { authorization: `Bearer ${tokens[seat]}` } })).json().legalCommands));
+    // Each seat's command goes to one instance or the other, some to both at once.
+    const sends = await Promise.all(
+      seats.map((seat, i) => {
+        const targets = rng.below(4) === 0 ? instances : [pick(rng, instances)];
+        const chosen = pick(rng, legal[i]);
+        return Promise.all(targets.map((app) => command(app, id, tokens[seat], { command: chosen })));
+      }),
+    );
+    for (const answer of sends.flat()) {
+      if (answer.statusCode === 200) accepted.push(answer.json());
+      else if (answer.statusCode === 422 || answer.json().code === 'game/not-running') refused++;
+      else unexpected.push(answer.body);
+    }
+    // No deadlines are needed: a window closes once every seat acted, and a reveal comes next.
+  }
+  t.ok(accepted.length > 20 && refused > 0, `the storm had winners and losers (${accepted.length} accepted, ${refused} refused)`);
+  t.same(unexpected, [], 'every other command was refused by the rules, or because the game had ended');
+
+  const log = (await first.inject({ url: `/games/${id}/events?after=${start}&limit=1000` })).json().events as { seq: number; event: { type: string }; actor: string }[];
+  const answered = accepted.flatMap((a) => {
+    t.same(a.events.map((e) => e.seq), Array.from({ length: a.events.length }, (_, i) => a.version - a.events.length + 1 + i), 'an answer numbers its events up to its version');
+    return a.events;
+  });
+  const fromCommands = log.filter((e) => e.actor !== 'system');
+  t.same(answered.map((e) => e.seq).sort((a, b) => a - b), fromCommands.map((e) => e.seq), 'every seat event in the log was acknowledged once, and every acknowledged one is in the log');
+  const bySeq = new Map(log.map((e) => [e.seq, e.event.type]));
+  t.ok(answered.every((e) => bySeq.get(e.seq) === e.event.type), 'at the very place its answer gave');
+  t.ok(gapless(log.map((e) => e.seq - start)), 'gap-free');
 });
