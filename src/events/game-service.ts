@@ -8,6 +8,7 @@ import { findGame } from '../domain/games.ts';
 import { advance, deadlineOf, type CommandHooks } from './command-handler.ts';
 import { ServiceError, serviceCodes } from './errors.ts';
 import { setupOf, type LiveStates, type LoadedGame } from './live-state.ts';
+import { PastStates } from './past-states.ts';
 import { allowedViewer, resolvePrincipal, type Principal } from './principal.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from './snapshot.ts';
 import type { ChanceMode, EventStore, GameFilter, GameRecord } from './store.ts';
@@ -39,12 +40,16 @@ export interface EventPage {
 }
 
 export class GameService {
+  private readonly past: PastStates;
+
   constructor(
     private readonly store: EventStore,
     private readonly live: LiveStates,
     private readonly clock: () => number,
     private readonly hooks: CommandHooks = {},
-  ) {}
+  ) {
+    this.past = new PastStates(store);
+  }
 
   async create(request: NewGame): Promise<CreatedGame> {
     const game = findGame(request.type);
@@ -160,8 +165,7 @@ export class GameService {
     const viewer = allowedViewer(latest.record, resolvePrincipal(latest.record, token), requested);
     if (version === undefined || version === latest.version) return describeVersion(latest, viewer);
     if (version > latest.version || version < 0) throw new ServiceError(serviceCodes.validation, `version must be between 0 and ${latest.version}`);
-    const events = await this.store.readEvents(gameId, 0, undefined, version);
-    const state = events.reduce((s, e) => latest.game.evolve(s, e.event), latest.game.initialState(latest.setup));
+    const state = await this.past.at(latest, version);
     const status = latest.game.result(state) === null ? 'running' : 'finished';
     return describeVersion({ ...latest, state, version, record: { ...latest.record, status } }, viewer);
   }
@@ -169,11 +173,12 @@ export class GameService {
   async events(gameId: string, token: string | undefined, after: number, limit: number, requested?: Viewer): Promise<EventPage> {
     const latest = await this.live.load(gameId);
     const viewer = allowedViewer(latest.record, resolvePrincipal(latest.record, token), requested);
-    // Redaction needs the state each event applied to, so the log is folded from the start.
-    const all = await this.store.readEvents(gameId, 0, undefined, Math.min(after + limit, latest.version));
-    const state = all.filter((e) => e.seq <= after).reduce((s, e) => latest.game.evolve(s, e.event), latest.game.initialState(latest.setup));
-    const page = all.filter((e) => e.seq > after);
-    const { shown } = redactAll(latest, state, page, viewer);
+    // Redaction needs the state each event applied to.
+    const from = Math.min(after, latest.version);
+    const before = await this.past.at(latest, from);
+    const page = await this.store.readEvents(gameId, from, undefined, Math.min(from + limit, latest.version));
+    const { shown, state } = redactAll(latest, before, page, viewer);
+    this.past.remember(gameId, from + page.length, state);
     return {
       events: shown.map((e, i) => ({ ...e, actor: page[i]!.actor, at: page[i]!.at.toISOString() })),
       version: latest.version,
