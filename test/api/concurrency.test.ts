@@ -1,6 +1,6 @@
 // Racing commands and idempotent retries: one winner per version, no gaps, no
 // duplicates, and a retried command never appends twice.
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { buildApp } from '../../src/app.ts';
 import { createClients } from '../../src/db/client.ts';
 import { testDatabase } from '../helpers/database.ts';
@@ -14,6 +14,17 @@ async function seqs(app: App, id: string): Promise<number[]> {
 }
 
 const gapless = (list: number[]) => list.every((seq, i) => seq === i + 1);
+
+/** Two server instances on one database; only the first fires deadlines. */
+async function twoInstances(t: Test, clock?: () => number): Promise<[App, App]> {
+  const database = await testDatabase(t);
+  const first = await testApp(t, { database, clock });
+  const secondClients = createClients(database.url, { poolSize: 4 });
+  t.teardown(() => secondClients.close());
+  const second = await buildApp({ ...secondClients, clock, scheduler: { timers: false } });
+  t.teardown(() => second.close());
+  return [first, second];
+}
 
 t.test('many racing commands at one version: exactly one wins, the rest get 409', async (t) => {
   const app = await testApp(t);
@@ -33,12 +44,7 @@ t.test('many racing commands at one version: exactly one wins, the rest get 409'
 });
 
 t.test('two server instances racing on one database: the (game, seq) key lets one win', async (t) => {
-  const database = await testDatabase(t);
-  const first = await testApp(t, { database });
-  const secondClients = createClients(database.url, { poolSize: 4 });
-  t.teardown(() => secondClients.close());
-  const second = await buildApp({ ...secondClients, scheduler: { timers: false } });
-  t.teardown(() => second.close());
+  const [first, second] = await twoInstances(t);
 
   const { id, tokens } = await createGame(first, { type: 'pechvogel', seats: [{}, {}], seed: 'two-instances' });
   // Both instances cache the game at the same version before racing.
@@ -100,12 +106,7 @@ t.test('an Idempotency-Key makes a retry return the first answer and append noth
 });
 
 t.test('a refusal is never given on a state another instance has moved past', async (t) => {
-  const database = await testDatabase(t);
-  const first = await testApp(t, { database });
-  const secondClients = createClients(database.url, { poolSize: 4 });
-  t.teardown(() => secondClients.close());
-  const second = await buildApp({ ...secondClients, scheduler: { timers: false } });
-  t.teardown(() => second.close());
+  const [first, second] = await twoInstances(t);
 
   const { id, tokens } = await createGame(first, { type: 'pechvogel', seats: [{}, {}, {}], seed: 'stale-cache' });
   // The second instance reads the game, so it caches it; then the first moves it on.
@@ -123,13 +124,8 @@ t.test('a refusal is never given on a state another instance has moved past', as
 
 t.test('two instances, every seat at once, round after round: each acknowledged command is in the log where its answer says, and nothing else is', async (t) => {
   const clock = testClock();
-  const database = await testDatabase(t);
-  const first = await testApp(t, { database, clock });
-  const secondClients = createClients(database.url, { poolSize: 4 });
-  t.teardown(() => secondClients.close());
-  const second = await buildApp({ ...secondClients, clock, scheduler: { timers: false } });
-  t.teardown(() => second.close());
-  const instances = [first, second];
+  const instances = await twoInstances(t, clock);
+  const [first] = instances;
 
   // Porca Miseria with eight seats: after a reveal every seat may grab or pass at once.
   const { id, tokens } = await createGame(first, { type: 'porca-miseria', seats: Array.from({ length: 8 }, () => ({})), seed: 'storm', options: { maxActions: 6 } });
