@@ -13,9 +13,4 @@ export class KeyedQueue {
     });
     return result;
   }
-
-  /** Resolves once every task queued so far has settled (graceful shutdown). */
-  async drain(): Promise<void> {
-    while (this.tails.size > 0) await Promise.all(this.tails.values());
-  }
 }
