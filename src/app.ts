@@ -19,6 +19,7 @@ import { GameService } from './events/game-service.ts';
 import { LiveHub } from './events/live-hub.ts';
 import { LiveStates } from './events/live-state.ts';
 import { Notifier } from './events/notifier.ts';
+import { PastStates } from './events/past-states.ts';
 import { DeadlineScheduler, type SchedulerOptions } from './events/scheduler.ts';
 import { EventStore } from './events/store.ts';
 import { RequestLog } from './request-log.ts';
@@ -84,7 +85,9 @@ export async function buildApp(options: AppOptions) {
   const clock = options.clock ?? Date.now;
   const store = new EventStore(options.prisma, options.pool);
   const live = new LiveStates(store);
-  const hub = new LiveHub(store, live);
+  // Views of the past, event-log pages and live catch-ups share the states folded so far.
+  const past = new PastStates(store);
+  const hub = new LiveHub(store, live, past);
   const resync = () => hub.resync().catch((error: unknown) => app.log.warn({ err: error }, 'catching up watched games failed'));
   const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, (id, version) => hub.moved(id, version), app.log, resync);
   const resyncTimer = notifier === null ? null : setInterval(resync, options.resyncMs ?? 5000);
@@ -105,7 +108,7 @@ export async function buildApp(options: AppOptions) {
   const commands = new CommandHandler(store, live, clock, hooks);
   scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler });
   bots = new BotSeats(store, commands, live, clock, app.log);
-  const services: Services = { store, games: new GameService(store, live, clock, hooks), commands, hub, scheduler, bots };
+  const services: Services = { store, games: new GameService(store, live, past, clock, hooks), commands, hub, scheduler, bots };
   app.decorate('services', services);
 
   await app.register(fastifySwagger, {

@@ -8,7 +8,7 @@ import { findGame } from '../domain/games.ts';
 import { advance, deadlineOf, type CommandHooks } from './command-handler.ts';
 import { ServiceError, serviceCodes } from './errors.ts';
 import { setupOf, type LiveStates, type LoadedGame } from './live-state.ts';
-import { PastStates } from './past-states.ts';
+import type { PastStates } from './past-states.ts';
 import { allowedViewer, resolvePrincipal, type Principal } from './principal.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from './snapshot.ts';
 import type { ChanceMode, EventStore, GameFilter, GameRecord } from './store.ts';
@@ -40,16 +40,13 @@ export interface EventPage {
 }
 
 export class GameService {
-  private readonly past: PastStates;
-
   constructor(
     private readonly store: EventStore,
     private readonly live: LiveStates,
+    private readonly past: PastStates,
     private readonly clock: () => number,
     private readonly hooks: CommandHooks = {},
-  ) {
-    this.past = new PastStates(store);
-  }
+  ) {}
 
   async create(request: NewGame): Promise<CreatedGame> {
     const game = findGame(request.type);

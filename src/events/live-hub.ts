@@ -5,6 +5,7 @@
 import type { GameEvent, Viewer } from '../domain/contract.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import type { LiveStates, LoadedGame } from './live-state.ts';
+import type { PastStates } from './past-states.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from './snapshot.ts';
 import type { EventStore } from './store.ts';
 
@@ -35,6 +36,7 @@ export class LiveHub {
   constructor(
     private readonly store: EventStore,
     private readonly live: LiveStates,
+    private readonly past: PastStates,
   ) {}
 
   /** Starts watching; first sends what happened after `after` (catch-up), then every
@@ -122,11 +124,12 @@ export class LiveHub {
   }
 
   private async catchUp(channel: Channel, watcher: Watcher, after: number): Promise<void> {
+    // Only the missed events are read; the state before them comes from the past states
+    // (no read at all for a client that is up to date or starts from the beginning).
     const { loaded } = channel;
-    const stored = await this.store.readEvents(loaded.record.id, 0, undefined, loaded.version);
-    const fold = (events: typeof stored) => events.reduce((s, e) => loaded.game.evolve(s, e.event), loaded.game.initialState(loaded.setup));
-    const missed = stored.filter((e) => e.seq > after).map(({ seq, event }) => ({ seq, event }));
-    const { shown } = redactAll(loaded, fold(stored.filter((e) => e.seq <= after)), missed, watcher.viewer);
+    const before = await this.past.at(loaded, after);
+    const missed = after === loaded.version ? [] : await this.store.readEvents(loaded.record.id, after, undefined, loaded.version);
+    const { shown } = redactAll(loaded, before, missed, watcher.viewer);
     watcher.send(serialize({ type: 'update', ...describeVersion(loaded, watcher.viewer), events: shown }));
   }
 }

@@ -1,4 +1,5 @@
-// A game's states at earlier versions, for pages of the event log and views of the past.
+// A game's states at earlier versions, for pages of the event log, views of the past
+// and the catch-up of a live connection.
 // Redacting a page needs the state before each of its events, and clients read a long
 // log page after page: the last state folded for each game is kept, so the next page
 // folds on from there instead of from the start. Logs only grow, so a kept state never
@@ -16,6 +17,7 @@ export class PastStates {
 
   /** The game's state after event `seq` (at most the game's version). */
   async at(game: LoadedGame, seq: number): Promise<unknown> {
+    if (seq === game.version) return game.state;
     const id = game.record.id;
     const kept = this.folded.get(id);
     const from = kept !== undefined && kept.seq <= seq ? kept : { seq: 0, state: game.game.initialState(game.setup) };

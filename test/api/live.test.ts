@@ -80,6 +80,9 @@ t.test('a spectator sees every version in order and catches up after a reconnect
   t.equal(catchUp.version, b.version);
   t.same(catchUp.events.map((e: { seq: number }) => e.seq), Array.from({ length: b.version - missedFrom }, (_, k) => missedFrom + k + 1), 'a reconnect with after=N gets exactly what it missed');
   t.ok(a.version > missedFrom);
+  const logged = (await app.inject({ url: `/games/${id}/events?after=${missedFrom}` })).json().events.map(({ seq, event }: { seq: number; event: unknown }) => ({ seq, event }));
+  t.same(catchUp.events, logged, 'redacted as the event log shows them to a spectator');
+  t.same(catchUp.view, (await app.inject({ url: `/games/${id}` })).json().view, 'with the current spectator view');
   again.socket.close();
 });
 
