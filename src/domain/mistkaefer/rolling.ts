@@ -23,9 +23,8 @@ export function roll(state: State, { colour, count }: Roll, chance: Chance): Eve
     return violation(codes.tooManyDice, `Take at most ${edition.maxDicePerRoll} dice, and only what the supply holds.`);
   }
   const seat = state.active;
-  // A copy sized to the dice: the chance source's list has room for 16 more, and the
-  // event keeps it for the rest of the game.
-  const values = chance.roll(edition.dieFaces, count).slice();
+  // Chance hands back a fresh list exactly `count` long, so the event may keep it.
+  const values = chance.roll(edition.dieFaces, count);
   const rolled = emit(begin(state), { type: 'DiceRolled', seat, colour, values });
   const row = state.tableaus[seat]![colour];
   if (values.some((v) => placeable(row, v))) return [...rolled.events];
