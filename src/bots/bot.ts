@@ -3,7 +3,7 @@
 // state, so it cannot peek at hidden cards or chips. It must answer with one of the
 // legal commands; randomness comes only from the rng it is handed.
 import type { Command, Seat } from '../domain/contract.ts';
-import { pick, type Rng } from './rng.ts';
+import { best, pick, type Rng } from './rng.ts';
 
 export interface Turn<V, C extends Command> {
   readonly view: V;
@@ -22,3 +22,11 @@ export const randomBot: Bot<unknown, Command> = {
   name: 'random',
   choose: ({ legal }, rng) => pick(rng, legal),
 };
+
+/** A strategy: plays the legal command its scorer rates highest, ties broken by the rng.
+ * `scorer` is called once per turn (work that depends only on the turn goes there) and
+ * returns the score of each command offered. */
+export const greedyBot = <V, C extends Command>(scorer: (turn: Turn<V, C>) => (command: C) => number): Bot<V, C> => ({
+  name: 'greedy',
+  choose: (turn, rng) => best(rng, turn.legal, scorer(turn)),
+});

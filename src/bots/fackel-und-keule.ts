@@ -5,8 +5,7 @@ import { cardKind } from '../domain/fackel-und-keule/edition.ts';
 import type { Command, View } from '../domain/fackel-und-keule/index.ts';
 import { scores } from '../domain/fackel-und-keule/scoring.ts';
 import { TOOL_KINDS, type CardKind, type ChipCounts, type ChipKind, type ToolKind } from '../domain/fackel-und-keule/vocabulary.ts';
-import type { Bot, Turn } from './bot.ts';
-import { best } from './rng.ts';
+import { greedyBot, type Turn } from './bot.ts';
 
 type FTurn = Turn<View, Command>;
 
@@ -48,24 +47,21 @@ function keepScore(hand: readonly number[]): number {
   return 3 * spread + tools.length + 2 * Math.min(clubs, 2);
 }
 
-export const fackelUndKeuleGreedy: Bot<View, Command> = {
-  name: 'greedy',
-  choose: (turn, rng) => {
-    const { view, seat } = turn;
-    return best(rng, turn.legal, (command) => {
-      switch (command.type) {
-        case 'choose':
-          return chooseScore(turn, command.cards);
-        case 'takePrey':
-          return lead(view, seat, (chips) => gain(chips, seat, command.chips));
-        case 'rob':
-          return lead(view, seat, (chips) => {
-            chips[command.from]![command.chip] -= 1;
-            gain(chips, seat, [command.chip]);
-          });
-        case 'discard':
-          return keepScore((view.you?.hand ?? []).filter((c) => !command.cards.includes(c)));
-      }
-    });
-  },
-};
+export const fackelUndKeuleGreedy = greedyBot<View, Command>((turn) => {
+  const { view, seat } = turn;
+  return (command) => {
+    switch (command.type) {
+      case 'choose':
+        return chooseScore(turn, command.cards);
+      case 'takePrey':
+        return lead(view, seat, (chips) => gain(chips, seat, command.chips));
+      case 'rob':
+        return lead(view, seat, (chips) => {
+          chips[command.from]![command.chip] -= 1;
+          gain(chips, seat, [command.chip]);
+        });
+      case 'discard':
+        return keepScore((view.you?.hand ?? []).filter((c) => !command.cards.includes(c)));
+    }
+  };
+});

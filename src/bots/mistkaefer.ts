@@ -7,8 +7,7 @@ import type { Command, View } from '../domain/mistkaefer/index.ts';
 import type { Tableau } from '../domain/mistkaefer/state.ts';
 import { completeWhiteChipColumns, diceRightOfLine } from '../domain/mistkaefer/tableau.ts';
 import { colours, type Colour } from '../domain/mistkaefer/vocabulary.ts';
-import type { Bot } from './bot.ts';
-import { best } from './rng.ts';
+import { greedyBot } from './bot.ts';
 
 /** Chips the tableau would score now; bad luck would cost most of them. */
 const worth = (tableau: Tableau): number => {
@@ -30,25 +29,22 @@ const rollValue = (tableau: Tableau, atRisk: number, colour: Colour, count: numb
   return p - (1 - p) * atRisk + count / 100;
 };
 
-export const mistkaeferGreedy: Bot<View, Command> = {
-  name: 'greedy',
-  choose: ({ view, seat, legal }, rng) => {
-    const tableau = view.tableaus[seat]!;
-    // Once per choice, not once per roll command offered.
-    const atRisk = worth(tableau);
-    return best(rng, legal, (command) => {
-      switch (command.type) {
-        case 'score':
-          return 0;
-        case 'roll':
-          return rollValue(tableau, atRisk, command.colour, command.count);
-        case 'place': {
-          const rolled = view.rolled?.values.filter((v) => v === command.value).length ?? 0;
-          return 3 * (rolled + command.stealFrom.length) - command.value;
-        }
-        case 'resolveBonus':
-          return command.victim === null ? 0 : (view.hands[command.victim]?.count ?? 0);
+export const mistkaeferGreedy = greedyBot<View, Command>(({ view, seat }) => {
+  const tableau = view.tableaus[seat]!;
+  // Once per choice, not once per roll command offered.
+  const atRisk = worth(tableau);
+  return (command) => {
+    switch (command.type) {
+      case 'score':
+        return 0;
+      case 'roll':
+        return rollValue(tableau, atRisk, command.colour, command.count);
+      case 'place': {
+        const rolled = view.rolled?.values.filter((v) => v === command.value).length ?? 0;
+        return 3 * (rolled + command.stealFrom.length) - command.value;
       }
-    });
-  },
-};
+      case 'resolveBonus':
+        return command.victim === null ? 0 : (view.hands[command.victim]?.count ?? 0);
+    }
+  };
+});

@@ -4,8 +4,7 @@
 import type { PechvogelCommand, PechvogelView } from '../domain/pechvogel/index.ts';
 import { score } from '../domain/pechvogel/scoring.ts';
 import type { DieNumber } from '../domain/pechvogel/vocabulary.ts';
-import type { Bot, Turn } from './bot.ts';
-import { best } from './rng.ts';
+import { greedyBot, type Turn } from './bot.ts';
 
 type PTurn = Turn<PechvogelView, PechvogelCommand>;
 
@@ -49,19 +48,15 @@ function claim({ view, seat }: PTurn, command: PechvogelCommand): number {
   return 1000 + scoreOf(view, command.from) * 10 - command.returnToBox;
 }
 
-export const pechvogelGreedy: Bot<PechvogelView, PechvogelCommand> = {
-  name: 'greedy',
-  choose: (turn, rng) =>
-    best(rng, turn.legal, (command) => {
-      switch (command.type) {
-        case 'chooseTarget':
-          return chooseTarget(turn, command.target);
-        case 'reduce':
-        case 'frustrate':
-        case 'pass':
-          return react(turn, command);
-        default:
-          return claim(turn, command);
-      }
-    }),
-};
+export const pechvogelGreedy = greedyBot<PechvogelView, PechvogelCommand>((turn) => (command) => {
+  switch (command.type) {
+    case 'chooseTarget':
+      return chooseTarget(turn, command.target);
+    case 'reduce':
+    case 'frustrate':
+    case 'pass':
+      return react(turn, command);
+    default:
+      return claim(turn, command);
+  }
+});

@@ -3,8 +3,7 @@
 // wins when nobody makes a sandwich) and the second only when it makes a sandwich.
 import type { PorcaCommand, PorcaView } from '../domain/porca-miseria/index.ts';
 import { rightfulTargets } from '../domain/porca-miseria/lucky-numbers.ts';
-import type { Bot, Turn } from './bot.ts';
-import { best } from './rng.ts';
+import { greedyBot, type Turn } from './bot.ts';
 
 type PTurn = Turn<PorcaView, PorcaCommand>;
 
@@ -25,17 +24,13 @@ function slapValue(turn: PTurn): number {
   return laid === 0 || makesSandwich(turn) ? 1 : -1;
 }
 
-export const porcaMiseriaGreedy: Bot<PorcaView, PorcaCommand> = {
-  name: 'greedy',
-  choose: (turn, rng) =>
-    best(rng, turn.legal, (command) => {
-      switch (command.type) {
-        case 'grab':
-          return rightful(turn, command.target) ? 1 : -1;
-        case 'slap':
-          return slapValue(turn);
-        default:
-          return 0;
-      }
-    }),
-};
+export const porcaMiseriaGreedy = greedyBot<PorcaView, PorcaCommand>((turn) => (command) => {
+  switch (command.type) {
+    case 'grab':
+      return rightful(turn, command.target) ? 1 : -1;
+    case 'slap':
+      return slapValue(turn);
+    default:
+      return 0;
+  }
+});
