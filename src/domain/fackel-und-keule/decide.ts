@@ -1,18 +1,21 @@
 // decide: checks a command against the rules and answers with events or a violation.
 import type { Chance } from '../chance.ts';
 import type { DecideContext, RuleViolation, Seat } from '../contract.ts';
-import { isViolation, violation } from '../contract.ts';
+import { violation } from '../contract.ts';
 import { codes } from './codes.ts';
 import type { CommandOf, GameCommand } from './commands.ts';
 import { commitmentOf } from './commitment.ts';
 import type { Event } from './events.ts';
-import { evolve } from './evolve.ts';
 import { afterDiscard, continueSharing, emit, endRound, settleHunt, surplusOf, takeSize, type Step } from './flow.ts';
 import { legalCommands, pending } from './legal.ts';
 import type { State } from './state.ts';
 import { PREY_KINDS, tableFor } from './vocabulary.ts';
 
 type Outcome = Event[] | RuleViolation;
+/** A checked command's events with the state they lead to, which `withDeadline` reads. */
+type Stepped = Step | RuleViolation;
+
+const isStep = (out: Stepped): out is Step => 'events' in out;
 
 /** The cards must be distinct and all in the hand. */
 const checkOwnCards = (hand: readonly number[], cards: readonly number[]): RuleViolation | null => {
@@ -21,7 +24,7 @@ const checkOwnCards = (hand: readonly number[], cards: readonly number[]): RuleV
   return missing === undefined ? null : violation(codes.notInHand, `card ${missing} is not in your hand`);
 };
 
-const choose = (state: State, seat: Seat, command: CommandOf<'choose'>, ctx: DecideContext): Outcome => {
+const choose = (state: State, seat: Seat, command: CommandOf<'choose'>, ctx: DecideContext): Stepped => {
   const { phase } = state;
   if (phase.name !== 'choosing') return violation(codes.wrongPhase, 'cards are chosen only at the start of a round');
   if (phase.choices[seat] !== null) return violation(codes.alreadyChosen, 'your choice for this round is final');
@@ -31,7 +34,7 @@ const choose = (state: State, seat: Seat, command: CommandOf<'choose'>, ctx: Dec
   }
   const bad = checkOwnCards(state.hands[seat]!, command.cards);
   if (bad) return bad;
-  return [...commitChoice({ state, events: [] }, seat, command.cards, ctx.chance).events];
+  return commitChoice({ state, events: [] }, seat, command.cards, ctx.chance);
 };
 
 /** Logs a checked choice as a commitment; the last one reveals all and settles the hunt. */
@@ -48,7 +51,7 @@ const commitChoice = (start: Step, seat: Seat, chosen: readonly number[], chance
   return settleHunt(step, chance);
 };
 
-const takePrey = (state: State, seat: Seat, command: CommandOf<'takePrey'>, ctx: DecideContext): Outcome => {
+const takePrey = (state: State, seat: Seat, command: CommandOf<'takePrey'>, ctx: DecideContext): Stepped => {
   const { phase } = state;
   if (phase.name !== 'sharing') return violation(codes.wrongPhase, 'no prey is being shared');
   if (phase.takers[phase.takes % phase.takers.length] !== seat) return violation(codes.notYourTurn, 'another player takes prey now');
@@ -58,20 +61,20 @@ const takePrey = (state: State, seat: Seat, command: CommandOf<'takePrey'>, ctx:
     return violation(codes.preyUnavailable, 'those chips are not left on the animal');
   }
   const step = emit({ state, events: [] }, { type: 'PreyTaken', seat, chips: [...command.chips], automatic: false });
-  return [...continueSharing(step, ctx.chance).events];
+  return continueSharing(step, ctx.chance);
 };
 
-const rob = (state: State, seat: Seat, command: CommandOf<'rob'>, ctx: DecideContext): Outcome => {
+const rob = (state: State, seat: Seat, command: CommandOf<'rob'>, ctx: DecideContext): Stepped => {
   const { phase } = state;
   if (phase.name !== 'robbing') return violation(codes.wrongPhase, 'there is no fight to settle');
   if (phase.winner !== seat) return violation(codes.notYourTurn, 'only the fight winner takes a chip');
   if (!phase.losers.includes(command.from)) return violation(codes.notALoser, 'rob one of the players with the fewest clubs');
   if (state.chips[command.from]![command.chip] < 1) return violation(codes.chipUnavailable, `that player has no ${command.chip}`);
   const step = emit({ state, events: [] }, { type: 'ChipRobbed', winner: seat, from: command.from, chip: command.chip });
-  return [...endRound(step, ctx.chance).events];
+  return endRound(step, ctx.chance);
 };
 
-const discard = (state: State, seat: Seat, command: CommandOf<'discard'>, ctx: DecideContext): Outcome => {
+const discard = (state: State, seat: Seat, command: CommandOf<'discard'>, ctx: DecideContext): Stepped => {
   if (state.phase.name !== 'discarding') return violation(codes.wrongPhase, 'discarding happens only after drawing');
   const surplus = surplusOf(state, seat);
   if (surplus === 0) return violation(codes.notYourTurn, 'you are within the hand limit');
@@ -80,14 +83,14 @@ const discard = (state: State, seat: Seat, command: CommandOf<'discard'>, ctx: D
   if (bad) return bad;
   const cards = [...command.cards].sort((a, b) => a - b);
   const step = emit({ state, events: [] }, { type: 'SurplusDiscarded', seat, count: cards.length, cards });
-  return [...afterDiscard(step, ctx.chance).events];
+  return afterDiscard(step, ctx.chance);
 };
 
 /** The table acts for every pending seat the way a tournament director would: choices
  * and discards at random (through chance, so a referee can supply them), takes and
  * robs by the first legal command (kinds in the order teeth, fur, meat; losers in seat
  * order). Timed-out choices are committed like any other, then revealed as usual. */
-const timeout = (state: State, ctx: DecideContext): Outcome => {
+const timeout = (state: State, ctx: DecideContext): Stepped => {
   const { seats, deadline } = pending(state);
   if (deadline === undefined) return violation(codes.noDeadline, 'no deadline is running');
   if (ctx.now < deadline) return violation(codes.tooEarly, `the deadline is ${deadline}`);
@@ -97,25 +100,25 @@ const timeout = (state: State, ctx: DecideContext): Outcome => {
       // Hands are never empty while choosing: at most 5 × 5 of the 46 cards are held,
       // so every draw refills them.
       for (const seat of seats) step = commitChoice(step, seat, ctx.chance.draw(state.hands[seat]!, 1), ctx.chance);
-      return [...step.events];
+      return step;
     case 'sharing': {
       const [take] = legalCommands(state, seats[0]!);
       if (take?.type !== 'takePrey') return violation(codes.noDeadline, 'no take is possible');
       step = emit(step, { type: 'PreyTaken', seat: seats[0]!, chips: [...take.chips], automatic: false });
-      return [...continueSharing(step, ctx.chance).events];
+      return continueSharing(step, ctx.chance);
     }
     case 'robbing': {
       const [robbery] = legalCommands(state, seats[0]!);
       if (robbery?.type !== 'rob') return violation(codes.noDeadline, 'nobody can be robbed');
       step = emit(step, { type: 'ChipRobbed', winner: seats[0]!, from: robbery.from, chip: robbery.chip });
-      return [...endRound(step, ctx.chance).events];
+      return endRound(step, ctx.chance);
     }
     case 'discarding':
       for (const seat of seats) {
         const cards = ctx.chance.draw(state.hands[seat]!, surplusOf(state, seat)).sort((a, b) => a - b);
         step = emit(step, { type: 'SurplusDiscarded', seat, count: cards.length, cards });
       }
-      return [...afterDiscard(step, ctx.chance).events];
+      return afterDiscard(step, ctx.chance);
     case 'dealing':
     case 'ended':
       return violation(codes.noDeadline, 'nobody is waited for');
@@ -124,20 +127,18 @@ const timeout = (state: State, ctx: DecideContext): Outcome => {
 
 /** With a time limit, a phase or turn that has just begun (its deadline cleared by the
  * event that began it) gets `now + turnSeconds`: the moment is written down, so folding
- * never needs a clock. */
-export const withDeadline = (events: readonly Event[], before: State, now: number): Event[] => {
-  const after = events.reduce(evolve, before);
-  return after.turnMs > 0 && after.deadline === null && pending(after).seats.length > 0
+ * never needs a clock. The step already holds the state after its events (no refold). */
+export const withDeadline = ({ state: after, events }: Step, now: number): Event[] =>
+  after.turnMs > 0 && after.deadline === null && pending(after).seats.length > 0
     ? [...events, { type: 'DeadlineSet', deadline: now + after.turnMs }]
     : [...events];
-};
 
 export function decide(state: State, command: GameCommand, ctx: DecideContext): Outcome {
   const out = decideNow(state, command, ctx);
-  return isViolation(out) ? out : withDeadline(out, state, ctx.now);
+  return isStep(out) ? withDeadline(out, ctx.now) : out;
 }
 
-function decideNow(state: State, command: GameCommand, ctx: DecideContext): Outcome {
+function decideNow(state: State, command: GameCommand, ctx: DecideContext): Stepped {
   if (state.phase.name === 'ended') return violation(codes.gameOver, 'the game is over');
   if (ctx.actor.kind !== 'seat') {
     return command.type === 'timeout' ? timeout(state, ctx) : violation(codes.notASeat, 'only seats play Fackel+Keule');

@@ -32,7 +32,7 @@ export const fackelUndKeule: GameModule<Options, State, GameCommand, Event, View
   validateSetup,
   initialState,
   setup: (state: State, ctx: { now: number; chance: Chance }) =>
-    withDeadline(deal({ state, events: [] }, ctx.chance).events, state, ctx.now),
+    withDeadline(deal({ state, events: [] }, ctx.chance), ctx.now),
   decide,
   evolve,
   view,
