@@ -126,5 +126,3 @@ export const hasWon = (state: State, seat: Seat): boolean => {
   }
   return cloverLeaves >= edition.win.cloverLeaves || dungBalls >= edition.win.dungBalls[String(state.seats)]!;
 };
-
-export const diceCount = (tableau: Tableau): PerColour<number> => perColour((c) => tableau[c].length);
