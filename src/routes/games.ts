@@ -54,9 +54,10 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const created = await games.create(request.body);
-      const details = await games.summary(created.id, created.refereeToken);
+      // Only the stored record is summarized: no view, pending or legal commands to build.
+      const { record } = await games.principalFor(created.id, undefined);
       reply.code(201).header('location', `/games/${created.id}`);
-      return { game: details.game, refereeToken: created.refereeToken, seats: created.seatTokens.map((token, seat) => ({ seat, token })) };
+      return { game: summarize(record), refereeToken: created.refereeToken, seats: created.seatTokens.map((token, seat) => ({ seat, token })) };
     },
   });
 
