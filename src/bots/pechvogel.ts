@@ -27,36 +27,29 @@ const closeToMarker = (view: PechvogelView): boolean => {
   return turn !== null && turn.targetsOnBoard >= 2 && turn.target !== null && pays(view, turn.seat, turn.target);
 };
 
-function react(turn: PTurn, command: PechvogelCommand): number {
-  const last = turn.view.turn?.last;
-  const worthRerolling = last !== null && last !== undefined && last.ravens >= last.targets;
-  switch (command.type) {
-    // Reducing also returns a frustration (+3 points), so any poor throw is worth it.
-    case 'reduce':
-      return worthRerolling ? 1 : -1;
-    case 'frustrate':
-      return closeToMarker(turn.view) ? 1 : -1;
-    default:
-      return 0;
-  }
-}
+/** The last throw brought at least as many ravens as targets. */
+const poorThrow = (view: PechvogelView): boolean => {
+  const last = view.turn?.last ?? null;
+  return last !== null && last.ravens >= last.targets;
+};
 
-function claim({ view, seat }: PTurn, command: PechvogelCommand): number {
-  if (command.type !== 'steal') return 0;
-  // A steal swings twice the marker's value; take it from the best-placed opponent and
-  // box the cheapest marker so the middle keeps its value for us.
-  return 1000 + scoreOf(view, command.from) * 10 - command.returnToBox;
-}
+/** A steal swings twice the marker's value; take it from the best-placed opponent and
+ * box the cheapest marker so the middle keeps its value for us. */
+const stealValue = (view: PechvogelView, from: number, returnToBox: number): number =>
+  1000 + scoreOf(view, from) * 10 - returnToBox;
 
 export const pechvogelGreedy = greedyBot<PechvogelView, PechvogelCommand>((turn) => (command) => {
   switch (command.type) {
     case 'chooseTarget':
       return chooseTarget(turn, command.target);
+    // Reducing also returns a frustration (+3 points), so any poor throw is worth it.
     case 'reduce':
+      return poorThrow(turn.view) ? 1 : -1;
     case 'frustrate':
-    case 'pass':
-      return react(turn, command);
+      return closeToMarker(turn.view) ? 1 : -1;
+    case 'steal':
+      return stealValue(turn.view, command.from, command.returnToBox);
     default:
-      return claim(turn, command);
+      return 0;
   }
 });
