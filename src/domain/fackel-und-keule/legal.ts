@@ -31,27 +31,28 @@ export const nextTaker = (state: State): Seat | null =>
   state.phase.name === 'sharing' ? (state.phase.takers[state.phase.takes % state.phase.takers.length] ?? null) : null;
 
 export function pending(state: State): Pending {
-  const { seats } = waitingFor(state);
+  const seats = waitingFor(state);
   return state.deadline === null || seats.length === 0 ? { seats } : { seats, deadline: state.deadline };
 }
 
-function waitingFor(state: State): { seats: Seat[] } {
+/** The seats that must act now, in seat order. */
+function waitingFor(state: State): Seat[] {
   const { phase } = state;
   const seats = state.hands.map((_, seat) => seat);
   switch (phase.name) {
     case 'choosing':
-      return { seats: seats.filter((seat) => phase.choices[seat] === null) };
+      return seats.filter((seat) => phase.choices[seat] === null);
     case 'sharing': {
       const taker = nextTaker(state);
-      return { seats: taker === null ? [] : [taker] };
+      return taker === null ? [] : [taker];
     }
     case 'robbing':
-      return { seats: [phase.winner] };
+      return [phase.winner];
     case 'discarding':
-      return { seats: seats.filter((seat) => surplusOf(state, seat) > 0) };
+      return seats.filter((seat) => surplusOf(state, seat) > 0);
     case 'dealing':
     case 'ended':
-      return { seats: [] };
+      return [];
   }
 }
 

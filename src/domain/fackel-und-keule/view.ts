@@ -62,6 +62,7 @@ const choiceOf = (state: State, seat: Seat) =>
 export function view(state: State, viewer: Viewer): View {
   const { phase } = state;
   const seat = viewer.kind === 'seat' ? viewer.seat : null;
+  const waiting = pending(state);
   return {
     round: state.round,
     rounds: ROUNDS,
@@ -80,8 +81,8 @@ export function view(state: State, viewer: Viewer): View {
     drawPileSize: state.drawPile.length,
     discardPileSize: state.discardPile.length,
     supply: state.supply,
-    pending: pending(state).seats,
-    deadline: pending(state).deadline ?? null,
+    pending: waiting.seats,
+    deadline: waiting.deadline ?? null,
     sharing:
       phase.name === 'sharing'
         ? { pool: phase.pool, takers: phase.takers, next: nextTaker(state), takeSize: takeSize(phase.takes, phase.pool) }
