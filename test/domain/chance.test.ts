@@ -32,3 +32,21 @@ t.test('supplied chance hands out the referee outcomes in order and checks them'
   unused.roll([1, 2], 1);
   t.throws(() => unused.assertAllUsed(), SuppliedChanceError);
 });
+
+t.test('the server stream is pinned: a refactor of chance must not change a seed\'s game', async (t) => {
+  // Values from the splice-based implementation this one replaced; the same seed and
+  // the same commands must keep giving the same game (and the same simulator output).
+  const c = serverChance('golden', 7);
+  t.same(c.roll([1, 2, 3, 4, 5, 6], 8), [1, 1, 4, 4, 1, 1, 2, 4]);
+  t.same(c.draw(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], 8), ['f', 'b', 'a', 'g', 'c', 'd', 'h', 'e']);
+  t.same(c.draw([1, 2, 3, 4, 5], 3), [5, 3, 4]);
+  t.equal(c.secret(), '08f71e42af37611b13b9ad5c7687d15f');
+});
+
+t.test('server rolls and draws are exactly as long as asked', async (t) => {
+  const c = serverChance('length', 0);
+  t.equal(c.roll([1, 2], 0).length, 0);
+  t.equal(c.roll([1, 2], 5).length, 5);
+  t.equal(c.draw(['a', 'b', 'c'], 2).length, 2);
+  t.throws(() => c.roll([], 1), RangeError);
+});
