@@ -60,6 +60,10 @@ class Sfc32 {
       if (x < limit) return x % n;
     }
   }
+  /** 128 bits as 32 hex digits. */
+  hex128(): string {
+    return Array.from({ length: 4 }, () => this.next().toString(16).padStart(8, '0')).join('');
+  }
 }
 
 /** A server chance source for one command: the stream is keyed by (seed, version).
@@ -91,7 +95,7 @@ class ServerChance implements Chance {
     return drawn;
   }
   secret(): string {
-    return Array.from({ length: 4 }, () => this.rng.next().toString(16).padStart(8, '0')).join('');
+    return this.rng.hex128();
   }
 }
 
@@ -151,8 +155,7 @@ export function suppliedChance(
         return rest.splice(at, 1)[0]!;
       });
     },
-    secret: () =>
-      Array.from({ length: 4 }, () => rng.next().toString(16).padStart(8, '0')).join(''),
+    secret: () => rng.hex128(),
     assertAllUsed: () => {
       if (next < outcomes.length) {
         throw new SuppliedChanceError(
