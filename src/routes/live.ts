@@ -27,13 +27,14 @@ const sendJson = (socket: WebSocket, json: string) => {
 };
 const send = (socket: WebSocket, message: unknown) => sendJson(socket, JSON.stringify(message));
 
-function asProblem(error: unknown): Problem | null {
-  if (error instanceof ServiceError) return problemOf(error);
-  return null;
-}
-
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { games, commands, hub } = app.services;
+  /** A service error as its problem; anything else is logged and told as a 500. */
+  const problemFor = (error: unknown, failed: string): Problem => {
+    if (error instanceof ServiceError) return problemOf(error);
+    app.log.error({ err: error }, failed);
+    return problem(500, 'server/internal', 'something went wrong on our side');
+  };
 
   app.get('/games/:id/live', {
     websocket: true,
@@ -51,9 +52,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (socket: WebSocket, request: FastifyRequest<{ Params: { id: string }; Querystring: { after: number; token?: string } }>) => {
     const { id } = request.params;
     const refuse = (error: unknown) => {
-      const known = asProblem(error);
-      if (known === null) app.log.error({ err: error }, 'opening a live connection failed');
-      const refusal = known ?? problem(500, 'server/internal', 'something went wrong on our side');
+      const refusal = problemFor(error, 'opening a live connection failed');
       send(socket, { type: 'error', problem: refusal });
       socket.close(closeCodes.refused(refusal.status), refusal.code);
     };
@@ -77,11 +76,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const { command, seat, expectedVersion, outcomes, idempotencyKey } = message;
       commands.handle({ gameId: id, caller: { kind: 'token', token }, command, seat, expectedVersion, outcomes, idempotencyKey }).then(
         (answer) => send(socket, { type: 'ack', id: message.id, ...answer }),
-        (error: unknown) => {
-          const known = asProblem(error);
-          if (known === null) app.log.error({ err: error }, 'command over WebSocket failed');
-          send(socket, { type: 'error', id: message.id, problem: known ?? problem(500, 'server/internal', 'something went wrong on our side') });
-        },
+        (error: unknown) => send(socket, { type: 'error', id: message.id, problem: problemFor(error, 'command over WebSocket failed') }),
       );
     });
     let stop: (() => void) | null = null;
