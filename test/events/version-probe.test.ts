@@ -3,15 +3,26 @@ import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { VersionProbe } from '../../src/events/version-probe.ts';
-import { createGame, testApp } from '../helpers/app.ts';
+import { bearerHeader, command, createGame, testApp } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/database.ts';
 
 t.test('checks asked in one turn share a query; each caller gets its game, an unknown game null', async (t) => {
   const database = await testDatabase(t);
   const app = await testApp(t, { database });
   const ids: string[] = [];
-  for (let i = 0; i < 3; i++) ids.push((await createGame(app, { type: 'pechvogel', seats: [{}, {}] })).id);
+  for (let i = 0; i < 3; i++) {
+    const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] });
+    // Game i is i commands on, so answers handed to the wrong caller cannot match.
+    for (let played = 0; played < i; played++) {
+      const { pending } = (await app.inject({ url: `/games/${id}` })).json();
+      const token = tokens[pending.seats[0]];
+      const { legalCommands } = (await app.inject({ url: `/games/${id}`, headers: bearerHeader(token) })).json();
+      t.equal((await command(app, id, token, { command: legalCommands[0] })).statusCode, 200);
+    }
+    ids.push(id);
+  }
   const expected = new Map((await app.services.store.versions(ids)).map((v) => [v.id, v.version]));
+  t.equal(new Set(expected.values()).size, ids.length, 'the games are at different versions');
   let queries = 0;
   const counting = {
     query: (...args: unknown[]) => {
