@@ -1,6 +1,7 @@
 // The table as the server keeps it. The stack is an unordered multiset of card ids:
 // its order does not exist until a card is drawn through chance.
 import type { Seat } from '../contract.ts';
+import type { PorcaEvent } from './events.ts';
 import type { Options } from './options.ts';
 import { deckIds } from './edition.ts';
 import type { CardId, Phase, Symbol } from './vocabulary.ts';
@@ -8,7 +9,8 @@ import type { CardId, Phase, Symbol } from './vocabulary.ts';
 export type Grab = { readonly seat: Seat; readonly target: Symbol; readonly receivedAt: number };
 export type Hand = { readonly seat: Seat; readonly receivedAt: number };
 
-export type EndReason = 'stack-exhausted' | 'stack-empty' | 'action-limit';
+/** Why the game ended: the `GameEnded` event's reason, so the list is kept in one place. */
+export type EndReason = Extract<PorcaEvent, { type: 'GameEnded' }>['reason'];
 
 export interface PorcaState {
   readonly options: Options;
