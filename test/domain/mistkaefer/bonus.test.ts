@@ -104,6 +104,23 @@ t.test('steal from every player: one blind chip from each who has any', async (t
   ]);
 });
 
+t.test('steal from every player goes clockwise from the thief', async (t) => {
+  const h = row(given(4), 2, 'yellow', [1, 2, 3, 4, 5, 5, 5])
+    .chips(0, ['cloverLeaf'])
+    .chips(1, ['oneDungBall'])
+    .chips(3, ['twoDungBalls'])
+    .turnTo(2);
+  const placing = after(h.state, when(h.state, 2, roll('yellow', 1), [6]));
+  const waiting = after(placing, when(placing, 2, place(6)));
+  t.same(waiting.bonuses, ['stealChipFromEach']);
+  // Each outcome must be in the hand it is drawn from, so the order is checked too.
+  t.same(ok(when(waiting, 2, bonus('stealChipFromEach'), ['twoDungBalls', 'cloverLeaf', 'oneDungBall'])).slice(1, 4), [
+    { type: 'ChipStolen', thief: 2, victim: 3, chip: 'twoDungBalls' },
+    { type: 'ChipStolen', thief: 2, victim: 0, chip: 'cloverLeaf' },
+    { type: 'ChipStolen', thief: 2, victim: 1, chip: 'oneDungBall' },
+  ]);
+});
+
 t.test('the thief may win by stealing; the game ends at once, later bonuses are void', async (t) => {
   let g = given(3);
   g = row(g, 0, 'yellow', [1, 2, 3, 4, 5]).chips(0, ['cloverLeaf', 'cloverLeaf', 'cloverLeaf']).chips(1, ['cloverLeaf']).turnTo(0);
