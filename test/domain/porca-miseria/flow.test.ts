@@ -11,6 +11,7 @@ t.test('setup: seat 0 starts and the reveal window opens at once', async (t) => 
   const state = given(3, []);
   t.same(porcaMiseria.setup(state, { now: T0, chance: { roll: () => [], draw: () => [], secret: () => '' } }), [started]);
   t.same(porcaMiseria.pending(given(3, [started])), { seats: [0], deadline: T0 + revealMs });
+  t.same(given(3, [started]).jackpot, [], 'at the beginning of the game there is no card in the jackpot');
   t.equal(codeOf(when(state, { type: 'reveal' }, seat(0), T0)), 'porca-miseria/not-started');
 });
 

@@ -30,6 +30,8 @@ t.test('the window closes at once when all three target cards are taken', async 
   ]);
   t.equal(after.phase, 'reveal');
   t.equal(after.startingSeat, 1);
+  t.same(after.grabs, [], 'the target cards are placed back in the middle');
+  t.same(porcaMiseria.legalCommands(after, 1), [{ type: 'reveal' }]);
 });
 
 t.test('a wrong grab costs three cards of winnings, the most recently won, into the jackpot', async (t) => {
