@@ -48,6 +48,8 @@ for (const seats of [3, 4, 5]) {
       t.same(fold(game, setup, log), state, 'folding the log gives the same state');
       t.same(JSON.parse(JSON.stringify(state)), state, 'state is plain JSON');
       t.equal(log.filter((e) => e.type === 'AnimalRevealed').length, 12);
+      const animals = log.flatMap((e) => (e.type === 'AnimalRevealed' ? [e.animal] : []));
+      t.equal(new Set(animals).size, 12, 'each animal card is removed from the game after its round');
       const chips = state.chips.reduce((n, c) => n + c.teeth + c.fur + c.meat + c.skull, 0);
       const supply = state.supply.teeth + state.supply.fur + state.supply.meat + state.supply.skull;
       t.equal(chips + supply, 92, 'no chip is created or lost');
