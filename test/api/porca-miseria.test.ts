@@ -88,13 +88,19 @@ async function untilCard(app: App, clock: TestClock, id: string, tokens: string[
   throw new Error(`no ${kind} card came up`);
 }
 
-t.test('symbol card: grabs over HTTP and WebSocket in acceptance order, each with its receive time; wrong grabs pay', async (t) => {
+/** A new game with a card of `kind` face up, its version then, and every seat's socket open. */
+async function atCard(t: Parameters<typeof testApp>[0], seed: string, kind: 'symbol' | 'touch') {
   const clock = testClock();
   const app = await testApp(t, { clock });
-  const { id, tokens } = await newGame(app, clock, 'grabs');
-  const view = await untilCard(app, clock, id, tokens, 'symbol');
+  const { id, tokens } = await newGame(app, clock, seed);
+  const view = await untilCard(app, clock, id, tokens, kind);
   const before = (await table(app, id)).version;
   const sockets = await Promise.all(tokens.map((token) => seatSocket(app, id, token)));
+  return { clock, app, id, tokens, view, before, sockets };
+}
+
+t.test('symbol card: grabs over HTTP and WebSocket in acceptance order, each with its receive time; wrong grabs pay', async (t) => {
+  const { clock, app, id, tokens, view, before, sockets } = await atCard(t, 'grabs', 'symbol');
 
   // A seat with a wrong target, another seat with a rightful one, and the last target
   // left for the two remaining seats to race for.
@@ -157,12 +163,7 @@ t.test('symbol card: grabs over HTTP and WebSocket in acceptance order, each wit
 });
 
 t.test('touch card: the stack of hands follows acceptance order; the first sandwich wins the jackpot', async (t) => {
-  const clock = testClock();
-  const app = await testApp(t, { clock });
-  const { id, tokens } = await newGame(app, clock, 'slaps');
-  const view = await untilCard(app, clock, id, tokens, 'touch');
-  const before = (await table(app, id)).version;
-  const sockets = await Promise.all(tokens.map((token) => seatSocket(app, id, token)));
+  const { clock, app, id, tokens, view, before, sockets } = await atCard(t, 'slaps', 'touch');
 
   clock.now += 120;
   const firstAt = clock.now;
