@@ -54,7 +54,7 @@ export function play(
   return { ...game, events, state: answer.reduce(pechvogel.evolve, game.state) };
 }
 
-/** The events the last `n` commands produced. */
+/** The events played to get from `before` to `after`. */
 export const lastEvents = (before: Game, after: Game): PechvogelEvent[] => after.events.slice(before.events.length);
 
 export const codeOf = (answer: PechvogelEvent[] | RuleViolation): string | null =>
