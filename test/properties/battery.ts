@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import t from 'tap';
 import { serverChance, type Chance } from '../../src/domain/chance.ts';
-import { fold, isViolation, type Actor, type GameEvent, type Seat, type Setup, type Viewer } from '../../src/domain/contract.ts';
+import { fold, isViolation, violation, type Actor, type GameEvent, type Seat, type Setup, type Viewer } from '../../src/domain/contract.ts';
 import type { AnyGame } from '../../src/domain/games.ts';
 import { below, canonical, deepFreeze, MAX_COMMANDS, play, setupArbitrary, type GameSetup, type Played } from './harness.ts';
 import { mutate, shapesOf } from './mutate.ts';
@@ -241,6 +241,24 @@ export function runBattery(spec: GameSpec): void {
     const lax: AnyGame = { ...game, decide: (state, command, ctx) => { const events = game.decide(state, command, ctx); return isViolation(events) ? [] : events; } };
     const step = p.steps[0]!;
     t.throws(() => checkLegality(lax, step.before, step.clock, serverChance('plant', 0)), 'accepting an unoffered command is found');
+    // The lax module is caught by the system's early timeout alone; these need the
+    // seats' candidates: unoffered commands from seats, and offered ones refused.
+    const seatStep = p.steps.find((s) => s.actor.kind === 'seat');
+    if (seatStep) {
+      const laxSeats: AnyGame = {
+        ...game,
+        decide: (state, command, ctx) => {
+          const events = game.decide(state, command, ctx);
+          return isViolation(events) && ctx.actor.kind === 'seat' ? [] : events;
+        },
+      };
+      t.throws(() => checkLegality(laxSeats, seatStep.before, seatStep.clock, serverChance('plant', 0)), 'a seat sending an unoffered command that is accepted is found');
+      const strict: AnyGame = {
+        ...game,
+        decide: (state, command, ctx) => (ctx.actor.kind === 'seat' ? violation(`${game.type}/planted`, 'refuses seats') : game.decide(state, command, ctx)),
+      };
+      t.throws(() => checkLegality(strict, seatStep.before, seatStep.clock, serverChance('plant', 0)), 'refusing an offered command is found');
+    }
   });
 
   property('schemas', 'events fit eventSchema exactly', (s) => {
