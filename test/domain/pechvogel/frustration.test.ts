@@ -129,6 +129,8 @@ t.test('frustrated but fewer than three ravens: frustraters get theirs back plus
 
 t.test('no reroll of the first throw: no window even when opponents could frustrate', async (t) => {
   const g = play(given([1, 1]), 0, { type: 'throw' }, [6, 6, 6, 6, R, 3, 4]);
+  t.match(g.events.at(-1), { type: 'DiceThrown', reroll: false, reactionDeadline: null });
+  t.equal(g.state.phase, 'chooseTarget', 'straight to the target, no window');
   const chosen = play(g, 0, { type: 'chooseTarget', target: 6 });
   t.match(chosen.events.at(-1), { type: 'TurnEnded', seat: 0, marker: { value: 6 } });
 });
