@@ -6,8 +6,6 @@ import { applyMigrations } from './migrate.ts';
 
 export interface DatabaseServer {
   url: string;
-  /** Whether the URL came from DATABASE_URL rather than the embedded server. */
-  external: boolean;
   stop(): Promise<void>;
 }
 
@@ -28,14 +26,14 @@ export interface ResolveOptions {
  */
 export async function resolveServer(options: ResolveOptions = {}): Promise<DatabaseServer> {
   const url = process.env.DATABASE_URL;
-  if (url) return { url, external: true, stop: async () => {} };
+  if (url) return { url, stop: async () => {} };
   const port = Number(process.env.EMBEDDED_PG_PORT) || undefined;
   const server = await startEmbeddedPostgres({
     dataDir: process.env.EMBEDDED_PG_DATA_DIR || undefined,
     port,
     log: options.log,
   });
-  return { url: server.url, external: false, stop: server.stop };
+  return { url: server.url, stop: server.stop };
 }
 
 /** The service's database: resolved, migrated, with a Prisma client. */
