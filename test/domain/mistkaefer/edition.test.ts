@@ -9,6 +9,11 @@ t.test('the tableau holds every die of a colour, so a row never overflows', asyn
   t.ok(edition.tableau.rowLength >= edition.dicePerColour);
 });
 
+t.test('die faces are listed lowest first (legalCommands offers values in that order)', async (t) => {
+  t.same(edition.dieFaces, [...edition.dieFaces].sort((a, b) => a - b));
+  t.equal(new Set(edition.dieFaces).size, edition.dieFaces.length);
+});
+
 t.test('the white chips lie under the 1st and 2nd columns, left of the white line', async (t) => {
   t.same(edition.tableau.whiteChipColumns, [1, 2]);
   t.ok(edition.tableau.whiteLineAfter >= 2 && edition.tableau.whiteLineAfter < edition.tableau.rowLength);
