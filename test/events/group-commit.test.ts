@@ -1,8 +1,11 @@
 // Group commit: appends of many games share one statement, yet each game keeps its
 // own version guard, and a batch that fails as a whole falls back to single appends.
 import t from 'tap';
+import type pg from 'pg';
+import { GroupCommit } from '../../src/events/group-commit.ts';
 import { AppendChain, type AppendRequest } from '../../src/events/store.ts';
 import { createGame, testApp } from '../helpers/app.ts';
+import { testDatabase } from '../helpers/database.ts';
 
 t.test('a batch commits the games whose version still fits and refuses the rest', async (t) => {
   const app = await testApp(t);
@@ -100,4 +103,38 @@ t.test('a chain of appends goes as one block; once a link fails, the links after
   t.same(await Promise.all([third, fourth]), ['appended', 'appended'], 'a link queued behind one under way');
   t.equal(await versionNow(), v + 8, 'the game is where the last link leaves it');
   t.same((await store.readEvents(id, 0)).map((e) => e.seq), Array.from({ length: v + 8 }, (_, k) => k + 1), 'gap-free');
+});
+
+t.test('appends of several games asked for in one turn go in one statement', async (t) => {
+  const database = await testDatabase(t);
+  const app = await testApp(t, { database });
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) ids.push((await createGame(app, { type: 'pechvogel', seats: [{}, {}] })).id);
+  const versions = new Map((await app.services.store.versions(ids)).map((v) => [v.id, v.version]));
+  let statements = 0;
+  const counting = {
+    query: (...args: unknown[]) => {
+      statements++;
+      return (database.pool.query as (...a: unknown[]) => unknown).apply(database.pool, args);
+    },
+  } as unknown as pg.Pool;
+  let alone = 0;
+  const group = new GroupCommit(counting, async () => {
+    alone++;
+    return 'conflict';
+  });
+  const at = new Date();
+  const outcomes = await Promise.all(
+    ids.map((id) =>
+      group.append({ gameId: id, expectedVersion: versions.get(id)!, events: [{ type: 'Noted' }], actor: 'test', at, commandId: null, status: 'running', deadline: null, idempotency: null }),
+    ),
+  );
+  t.same(outcomes, ['appended', 'appended', 'appended'], 'every game committed');
+  t.equal(statements, 1, 'in one statement');
+  t.equal(alone, 0, 'none of them alone');
+  t.same(
+    (await app.services.store.versions(ids)).map((v) => v.version - versions.get(v.id)!),
+    [1, 1, 1],
+    'each game one event further',
+  );
 });
