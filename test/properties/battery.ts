@@ -61,7 +61,7 @@ function* transitions(game: AnyGame, played: Played): Generator<{ before: unknow
 function checkLegality(game: AnyGame, state: unknown, now: number, rng: Chance): void {
   const pending = game.pending(state);
   const seats = seatsOf((state as { seats: number }).seats);
-  const legal = seatsOf(seats.length).map((seat) => game.legalCommands(state, seat));
+  const legal = seats.map((seat) => game.legalCommands(state, seat));
   const ctx = (actor: Actor, i: number) => ({ actor, now, chance: serverChance(`probe:${now}`, i) });
   for (const seat of seats) {
     assert.equal(legal[seat]!.length > 0, pending.seats.includes(seat), `seat ${seat}: pending ${show(pending)}, legal ${show(legal[seat])}`);

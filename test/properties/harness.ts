@@ -82,8 +82,6 @@ export interface Played {
   readonly ended: boolean;
 }
 
-
-
 /** Uniform integer in [0, n) from a seeded chance source. */
 export const below = (rng: Chance, n: number): number => rng.roll(Array.from({ length: n }, (_, i) => i), 1)[0]!;
 
@@ -96,9 +94,9 @@ export const below = (rng: Chance, n: number): number => rng.roll(Array.from({ l
  * game (Porca Miseria documents that it ignores the clock).
  *
  * Every state and event is deep-frozen before `decide`/`evolve` see it, so a module
- * that mutates its input throws here.
+ * that mutates its input throws here. Stops after `limit` commands (then `ended` is
+ * false).
  */
-/** Stops after `limit` commands (then `ended` is false). */
 export function play(game: AnyGame, { seed, setup }: GameSetup, limit = MAX_COMMANDS): Played {
   const violation = game.validateSetup?.(setup) ?? null;
   if (violation) throw new Error(`setup refused: ${violation.code}`);
