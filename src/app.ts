@@ -14,7 +14,7 @@ import {
 import type pg from 'pg';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { BotSeats } from './events/bot-seats.ts';
-import { CommandHandler, deadlineOf } from './events/command-handler.ts';
+import { CommandHandler, deadlineOf, type CommandHooks } from './events/command-handler.ts';
 import { GameService } from './events/game-service.ts';
 import { LiveHub } from './events/live-hub.ts';
 import { LiveStates } from './events/live-state.ts';
@@ -96,10 +96,9 @@ export async function buildApp(options: AppOptions) {
   // command handler does, which in turn reports its commits to them.
   let scheduler: DeadlineScheduler;
   let bots: BotSeats;
-  const hooks = {
-    committed: (...args: Parameters<LiveHub['committed']>) => {
-      const [, , after] = args;
-      hub.committed(...args);
+  const hooks: CommandHooks = {
+    committed: (before, events, after) => {
+      hub.committed(before, events, after);
       notifier?.announce(after.record.id, after.version);
       scheduler.track(after.record.id, after.version, deadlineOf(after));
       bots.committed(after);
