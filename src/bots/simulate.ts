@@ -43,7 +43,7 @@ export function stats(values: readonly number[]): Stats {
   return { mean, p50: sorted[Math.floor((sorted.length - 1) / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
 }
 
-export const lineup = (bots: readonly AnyBot[], game: number, rotate: boolean): AnyBot[] =>
+const lineup = (bots: readonly AnyBot[], game: number, rotate: boolean): AnyBot[] =>
   bots.map((_, seat) => bots[rotate ? (seat + game) % bots.length : seat]!);
 
 export function simulate({ onGame, ...input }: SimulationInput): Summary {
