@@ -1,10 +1,6 @@
 // An app on its own fresh database, driven through app.inject(); closed at teardown.
 import { buildApp, type App } from '../../src/app.ts';
-import { testDatabase, type TestDatabase } from './database.ts';
-
-interface TestLike {
-  teardown(fn: () => unknown): void;
-}
+import { testDatabase, type TestDatabase, type TestLike } from './database.ts';
 
 export interface TestClock {
   now: number;

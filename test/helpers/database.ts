@@ -9,7 +9,7 @@ import type { PrismaClient } from '../../src/db/client.ts';
 import { ADMIN_URL_ENV, PREFIX_ENV, TEMPLATE_ENV, databaseUrl, startTestServer, withAdmin, type TestServer } from './test-server.ts';
 
 /** Teardown hooks of tap's `t`; kept structural so the helper does not depend on tap's types. */
-interface TestLike {
+export interface TestLike {
   teardown(fn: () => unknown): void;
 }
 

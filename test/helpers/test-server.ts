@@ -46,7 +46,7 @@ export async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => 
   }
 }
 
-export async function dropDatabasesWithPrefix(adminUrl: string, prefix: string): Promise<void> {
+async function dropDatabasesWithPrefix(adminUrl: string, prefix: string): Promise<void> {
   await withAdmin(adminUrl, async (client) => {
     const { rows } = await client.query<{ datname: string }>(
       `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
