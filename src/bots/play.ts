@@ -4,7 +4,7 @@
 // and the system sends `timeout`. Chance per command is serverChance(seed, version),
 // exactly as the command handler draws it, so a logged game replays on the platform.
 // Same seed, same bots → the same game.
-import { serverChance, type Chance } from '../domain/chance.ts';
+import { serverChance } from '../domain/chance.ts';
 import { isViolation, type Actor, type Command, type GameEvent, type GameModule, type GameResult, type Setup } from '../domain/contract.ts';
 import type { Bot, Turn } from './bot.ts';
 import { seededRng, shuffle } from './rng.ts';
@@ -37,29 +37,6 @@ export const START = Date.UTC(2025, 0, 1);
 /** Each seat command takes this long on the fake clock, so receive times differ and
  * a window stays open long enough for every seat at the table. */
 export const THINK_MS = 10;
-
-/** serverChance(seed, version), built on the first draw: seeding hashes with SHA-256,
- * which was a fifth of a bot game's time, and most commands draw nothing. A class, as
- * one is built per command and closures would be built with it. */
-class LazyChance implements Chance {
-  private chance: Chance | undefined;
-  constructor(
-    private readonly seed: string,
-    private readonly version: number,
-  ) {}
-  private get(): Chance {
-    return (this.chance ??= serverChance(this.seed, this.version));
-  }
-  roll<T>(faces: readonly T[], count: number): T[] {
-    return this.get().roll(faces, count);
-  }
-  draw<T>(pool: readonly T[], count: number): T[] {
-    return this.get().draw(pool, count);
-  }
-  secret(): string {
-    return this.get().secret();
-  }
-}
 
 /** A bot's turn whose view is built only if the bot looks (the random bot never does).
  * A class, not a literal with a getter: each such literal got a hidden class of its own
@@ -94,7 +71,7 @@ export function play<O, S, C extends Command, E extends GameEvent, V>(
   let timeouts = 0;
 
   const apply = (actor: Actor, command: C): void => {
-    const answer = game.decide(state, command, { actor, now, chance: new LazyChance(seed, events.length) });
+    const answer = game.decide(state, command, { actor, now, chance: serverChance(seed, events.length) });
     if (isViolation(answer)) {
       const who = actor.kind === 'seat' ? `seat ${actor.seat} (${bots[actor.seat]?.name})` : 'system';
       throw new Error(`${game.type} seed ${seed}: ${who} sent ${JSON.stringify(command)}: ${answer.code}`);

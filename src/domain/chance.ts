@@ -67,11 +67,17 @@ class Sfc32 {
 }
 
 /** A server chance source for one command: the stream is keyed by (seed, version).
- * A class rather than an object of closures: one is built for every drawing command. */
+ * One is built for every command, and most draw nothing, so the stream is seeded (a
+ * SHA-256, once a fifth of a bot game's time) only on the first draw. A class rather
+ * than an object of closures, for the same reason. */
 class ServerChance implements Chance {
-  private readonly rng: Sfc32;
-  constructor(seed: string, version: number | string) {
-    this.rng = new Sfc32(`${seed}:${version}`);
+  private stream: Sfc32 | undefined;
+  constructor(
+    private readonly seed: string,
+    private readonly version: number | string,
+  ) {}
+  private get rng(): Sfc32 {
+    return (this.stream ??= new Sfc32(`${this.seed}:${this.version}`));
   }
   roll<T>(faces: readonly T[], count: number): T[] {
     if (faces.length === 0) throw new RangeError('roll from no faces');
