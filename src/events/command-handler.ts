@@ -104,8 +104,9 @@ export class CommandHandler {
       return await this.attempt(input, idempotency);
     } catch (error) {
       // A retried command meets a state it was already applied to, or its key in the
-      // append: only then is the idempotency record worth a read.
-      if (idempotency !== null && error instanceof ServiceError) {
+      // append: only then is the idempotency record worth a read. A conflict has had it
+      // read already, in `attempt`.
+      if (idempotency !== null && error instanceof ServiceError && error.code !== serviceCodes.conflict) {
         const earlier = await this.replayed(input.gameId, idempotency);
         if (earlier !== null) return earlier;
       }
