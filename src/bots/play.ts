@@ -42,7 +42,7 @@ export const THINK_MS = 10;
  * A class, not a literal with a getter: each such literal got a hidden class of its own
  * whose closure kept the turn's state alive until a full GC, which was most of a
  * simulation's time. */
-class LazyTurn<S, V, C extends Command> implements Turn<V, C> {
+export class LazyTurn<S, V, C extends Command> implements Turn<V, C> {
   private seen: V | undefined;
   constructor(
     private readonly game: Pick<GameModule<unknown, S, C, GameEvent, V>, 'view'>,

@@ -7,6 +7,7 @@
 // with bots, so a game left waiting on a bot by a restart moves on.
 import type { FastifyBaseLogger } from 'fastify';
 import { botsFor } from '../bots/index.ts';
+import { LazyTurn } from '../bots/play.ts';
 import { seededRng, shuffle } from '../bots/rng.ts';
 import type { CommandHandler } from './command-handler.ts';
 import { ServiceError, serviceCodes } from './errors.ts';
@@ -98,7 +99,7 @@ export class BotSeats {
         this.log.error({ gameId, seat, bot: name }, bot === undefined ? 'no such bot' : 'a pending bot has no legal command');
         continue;
       }
-      const command = bot.choose({ seat, legal, view: game.view(state, { kind: 'seat', seat }) }, seededRng(`${record.seed}:${version}:${seat}`));
+      const command = bot.choose(new LazyTurn(game, state, seat, legal), seededRng(`${record.seed}:${version}:${seat}`));
       try {
         await this.commands.handle({ gameId, caller: { kind: 'bot', seat }, command, expectedVersion: version });
       } catch (error) {
