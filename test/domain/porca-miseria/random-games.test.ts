@@ -46,6 +46,10 @@ for (const seats of [3, 4, 6, 8]) {
       const { setup, events, state } = play(seats, seed, seed === 'beta');
       const result = porcaMiseria.result(state);
       t.ok(result);
+      // The loop above stops only at a result; what ended it must be the rules' GameEnded.
+      t.equal(state.phase, 'over', 'the game ended by its rules');
+      t.equal(events.filter((e) => e.type === 'GameEnded').length, 1, 'with one GameEnded, the last event');
+      t.equal(events.at(-1)?.type, 'GameEnded');
       t.same(fold(porcaMiseria, setup, events), state, 'folding the events gives the same state');
       t.ok(events.every((e) => porcaMiseria.eventSchema.safeParse(e).success), 'every event validates');
       const cards = state.stack.length + state.jackpot.length + state.winnings.flat().length + (state.card ? 1 : 0);
