@@ -3,9 +3,7 @@
 // command answers, not in WebSocket pushes — until the rules reveal them.
 import t from 'tap';
 import { botsFor, seededRng } from '../../src/bots/index.ts';
-import { command, createGame, testApp } from '../helpers/app.ts';
-
-const auth = (token: string | null | undefined) => ({ authorization: `Bearer ${token}` });
+import { bearerHeader as auth, command, createGame, testApp } from '../helpers/app.ts';
 
 /** The ids from `ids` that appear in any JSON array named `key` in `text`. */
 function containsAny(text: string, ids: readonly number[], key: string): number[] {
