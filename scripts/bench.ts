@@ -9,6 +9,7 @@ import { Pool } from 'undici';
 import WebSocket from 'ws';
 import type { Command, GameEvent } from '../src/domain/contract.ts';
 import { pechvogel } from '../src/domain/pechvogel/index.ts';
+import { jsonRequest, liveUrl, opened, percentiles, type Reply } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,11 +26,8 @@ const concurrentGames = Number(values.games);
 // server's whole handling of a command.
 const pool = new Pool(base.origin, { connections: concurrentGames });
 
-async function request(method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<{ status: number; json: any }> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token !== undefined) headers.authorization = `Bearer ${token}`;
-  const response = await pool.request({ method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+async function request(method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<Reply> {
+  const response = await pool.request({ path, ...jsonRequest(method, body, token) });
   return { status: response.statusCode, json: await response.body.json() };
 }
 
@@ -47,7 +45,7 @@ async function playGames(worker: number): Promise<void> {
     const id: string = created.json.game.id;
     const tokens: string[] = created.json.seats.map((s: { token: string }) => s.token);
     const sentAt = new Map<number, number>();
-    const watcher = new WebSocket(`ws://${base.host}/games/${id}/live`);
+    const watcher = new WebSocket(liveUrl(base, id));
     watcher.on('message', (raw) => {
       const update = JSON.parse(raw.toString());
       const at = performance.now();
@@ -57,7 +55,7 @@ async function playGames(worker: number): Promise<void> {
         sentAt.delete(seq);
       }
     });
-    await new Promise((resolve, reject) => watcher.once('open', resolve).once('error', reject));
+    await opened(watcher);
 
     const log = await request('GET', `/games/${id}/events?limit=1000`);
     let version: number = log.json.version;
@@ -85,8 +83,6 @@ async function playGames(worker: number): Promise<void> {
   }
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? null : Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(2)));
-
 const workers = Array.from({ length: concurrentGames }, (_, i) => playGames(i).catch((error) => { errors++; console.error(error); }));
 await new Promise((r) => setTimeout(r, Number(values.warmup) * 1000));
 measuring = true;
@@ -98,17 +94,21 @@ running = false;
 await Promise.all(workers);
 await pool.close();
 
-const commands = [...commandLatencies].sort((a, b) => a - b);
-const pushes = [...pushLatencies].sort((a, b) => a - b);
+const ms = ({ p50, p90, p99, max }: ReturnType<typeof percentiles>) => {
+  const round = (x: number | undefined) => (x === undefined ? null : Number(x.toFixed(2)));
+  return { p50: round(p50), p90: round(p90), p99: round(p99), max: round(max) };
+};
+const commands = percentiles(commandLatencies);
+const pushes = percentiles(pushLatencies);
 console.log(
   JSON.stringify({
     games: concurrentGames,
     seconds: Number(elapsed.toFixed(1)),
-    commands: commands.length,
-    commandsPerSecond: Math.round(commands.length / elapsed),
-    commandMs: { p50: percentile(commands, 50), p90: percentile(commands, 90), p99: percentile(commands, 99), max: percentile(commands, 100) },
-    pushes: pushes.length,
-    pushMs: { p50: percentile(pushes, 50), p90: percentile(pushes, 90), p99: percentile(pushes, 99), max: percentile(pushes, 100) },
+    commands: commands.n,
+    commandsPerSecond: Math.round(commands.n / elapsed),
+    commandMs: ms(commands),
+    pushes: pushes.n,
+    pushMs: ms(pushes),
     errors,
   }),
 );

@@ -1,0 +1,54 @@
+// What the scripts that drive a running server share: requests with a JSON body and a
+// seat's bearer token, the address of a game's live socket, and latency percentiles.
+// Paths are absolute, so a base URL counts by its origin only.
+import type WebSocket from 'ws';
+
+export interface Reply {
+  readonly status: number;
+  readonly json: any;
+}
+
+/** Method, headers and body of a request that sends `body` as JSON, as the seat holding
+ * `token`; fetch and undici both take them as they are. */
+export function jsonRequest(method: 'GET' | 'POST', body?: unknown, token?: string) {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token !== undefined) headers.authorization = `Bearer ${token}`;
+  return { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+}
+
+/** A request over fetch. An answer that is not JSON comes back as a problem with the code
+ * 'not-json', so that callers can report it like any other refusal. */
+export async function fetchJson(base: string | URL, method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<Reply> {
+  const response = await fetch(new URL(path, base), jsonRequest(method, body, token));
+  const text = await response.text();
+  try {
+    return { status: response.status, json: JSON.parse(text) };
+  } catch {
+    return { status: response.status, json: { code: 'not-json', detail: text.slice(0, 200) } };
+  }
+}
+
+/** The live socket of game `id`, as the seat holding `token` or as a spectator. */
+export function liveUrl(base: string | URL, id: string, token?: string): URL {
+  const url = new URL(`/games/${id}/live${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, base);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url;
+}
+
+/** Resolves once the socket is open, rejects if it fails first. */
+export function opened(socket: WebSocket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+}
+
+/** p50, p90, p99 and the largest of the samples, unrounded: the p-th percentile is the
+ * sample at index ⌊p·n⌋ of the sorted n (the one above the middle for p50 of an even n);
+ * undefined without samples. */
+export function percentiles(samples: readonly number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number): number | undefined => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return { n: sorted.length, p50: at(50), p90: at(90), p99: at(99), max: sorted.at(-1) };
+}
