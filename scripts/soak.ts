@@ -15,6 +15,7 @@ import { botsFor, seededRng, type AnyBot, type Rng } from '../src/bots/index.ts'
 import { pick } from '../src/bots/rng.ts';
 import type { Command } from '../src/domain/contract.ts';
 import { findGame } from '../src/domain/games.ts';
+import { fetchJson, liveUrl, percentiles, type Reply } from './lib.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,7 +28,6 @@ const { values: args } = parseArgs({
   },
 });
 const base = args.url.replace(/\/$/, '');
-const wsBase = base.replace(/^http/, 'ws');
 const seconds = Number(args.seconds);
 const maxGames = args.games === undefined ? Infinity : Number(args.games);
 const parallel = Number(args.parallel);
@@ -76,21 +76,7 @@ const error = (message: string): void => {
 const expected = (status: number, code: string): 'lost' | 'late' | null =>
   status === 409 && ['command/stale-version', 'command/conflict', 'game/not-running'].includes(code) ? 'lost' : status === 422 && code.endsWith('/too-late') ? 'late' : null;
 
-async function http(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: any }> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = { code: 'not-json', detail: text.slice(0, 200) };
-  }
-  return { status: response.status, json };
-}
+const http = (method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<Reply> => fetchJson(base, method, path, body, token);
 
 interface Seat {
   readonly id: string;
@@ -106,7 +92,7 @@ interface Seat {
 function client({ id, seat, token, bot, rng, transport }: Seat): Promise<void> {
   const who = `game ${id} ${seat === null ? 'spectator' : `seat ${seat}`}`;
   return new Promise((resolve) => {
-    const socket = new WebSocket(`${wsBase}/games/${id}/live${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`);
+    const socket = new WebSocket(liveUrl(base, id, token));
     const acks = new Map<string, (message: any) => void>();
     let latest: Snapshot | null = null;
     let actedAt = -1;
@@ -127,7 +113,7 @@ function client({ id, seat, token, bot, rng, transport }: Seat): Promise<void> {
       if (latest === null || snapshot.version > latest.version) latest = snapshot;
     };
 
-    const send = async (command: Command, expectedVersion: number): Promise<{ status: number; json: any }> => {
+    const send = async (command: Command, expectedVersion: number): Promise<Reply> => {
       if (transport === 'http') return http('POST', `/games/${id}/commands`, { command, expectedVersion }, token);
       const ackId = String(++sent);
       const answer = new Promise<any>((r) => acks.set(ackId, r));
@@ -212,13 +198,11 @@ async function playGame(n: number): Promise<void> {
   stats.byType[type]!++;
 }
 
-const percentile = (sorted: readonly number[], p: number): string =>
-  sorted.length === 0 ? '-' : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1);
-
 function report(elapsedMs: number): void {
   const line = (name: string, samples: number[]) => {
-    const sorted = [...samples].sort((a, b) => a - b);
-    return `  ${name.padEnd(5)} n=${String(sorted.length).padStart(6)}  p50 ${percentile(sorted, 50)}  p90 ${percentile(sorted, 90)}  p99 ${percentile(sorted, 99)}  max ${percentile(sorted, 100)} ms`;
+    const { n, p50, p90, p99, max } = percentiles(samples);
+    const ms = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(1));
+    return `  ${name.padEnd(5)} n=${String(n).padStart(6)}  p50 ${ms(p50)}  p90 ${ms(p90)}  p99 ${ms(p99)}  max ${ms(max)} ms`;
   };
   const secondsTaken = elapsedMs / 1000;
   console.log(`soak against ${base}: ${secondsTaken.toFixed(1)} s, ${stats.started} games started, ${stats.finished} finished (${types.map((t) => `${t} ${stats.byType[t]}`).join(', ')})`);
