@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { botsFor, seededRng, type AnyBot, type Rng } from '../src/bots/index.ts';
 import type { Command } from '../src/domain/contract.ts';
+import { fetchJson, liveUrl, opened } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -65,12 +66,6 @@ interface Table {
   finished: boolean;
 }
 
-async function post(path: string, body: unknown): Promise<any> {
-  const response = await fetch(new URL(path, base), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 let onFinished = () => {};
 /** Off while the tables are being opened, so every table starts at the same moment. */
 let racing = false;
@@ -112,27 +107,24 @@ function receive(table: Table, player: Player, raw: WebSocket.RawData): void {
   act(table, player);
 }
 
-function connect(table: Table, seat: number, token: string): Promise<Player> {
-  const url = new URL(`/games/${table.id}/live?token=${encodeURIComponent(token)}`, base);
-  url.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
-  const socket = new WebSocket(url, { perMessageDeflate: false });
+async function connect(table: Table, seat: number, token: string): Promise<Player> {
+  const socket = new WebSocket(liveUrl(base, table.id, token), { perMessageDeflate: false });
   const player: Player = { seat, socket, rng: seededRng(`${table.id}:${seat}`), arrivals: [], latest: null, actedOn: -1, inFlight: false };
   socket.on('message', (raw) => receive(table, player, raw));
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve(player));
-    socket.once('error', reject);
-  });
+  await opened(socket);
+  return player;
 }
 
 async function openTable(n: number): Promise<Table> {
-  const created = await post('/games', {
+  const created = await fetchJson(base, 'POST', '/games', {
     type: 'porca-miseria',
     seats: Array.from({ length: players }, () => ({})),
     seed: `bench-race-${n}`,
     options: { maxActions: actions },
   });
-  const table: Table = { id: created.game.id, players: [], sent: new Map(), raced: new Map(), finished: false };
-  for (const { seat, token } of created.seats as { seat: number; token: string }[]) table.players.push(await connect(table, seat, token));
+  if (created.status !== 201) throw new Error(`/games: ${created.status} ${JSON.stringify(created.json)}`);
+  const table: Table = { id: created.json.game.id, players: [], sent: new Map(), raced: new Map(), finished: false };
+  for (const { seat, token } of created.json.seats as { seat: number; token: string }[]) table.players.push(await connect(table, seat, token));
   return table;
 }
 
@@ -147,6 +139,8 @@ function allSeen(table: Table, version: number): number | null {
   return last;
 }
 
+/** Nearest rank (the sample at ⌈p·n⌉ − 1), not lib.ts's ⌊p·n⌋: the two differ whenever
+ * p·n is whole, and the figures in docs/realtime.md were taken with this one. */
 function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? null;
