@@ -3,7 +3,7 @@ import type { Chance } from '../chance.ts';
 import type { DecideContext, RuleViolation, Seat } from '../contract.ts';
 import { violation } from '../contract.ts';
 import { codes } from './codes.ts';
-import type { CommandOf, GameCommand } from './commands.ts';
+import type { Command, CommandOf, GameCommand } from './commands.ts';
 import { commitmentOf } from './commitment.ts';
 import type { Event } from './events.ts';
 import { afterDiscard, continueSharing, emit, endRound, settleHunt, surplusOf, takeSize, type Step } from './flow.ts';
@@ -24,7 +24,8 @@ const checkOwnCards = (hand: readonly number[], cards: readonly number[]): RuleV
   return missing === undefined ? null : violation(codes.notInHand, `card ${missing} is not in your hand`);
 };
 
-const choose = (state: State, seat: Seat, command: CommandOf<'choose'>, ctx: DecideContext): Stepped => {
+const choose = (start: Step, seat: Seat, command: CommandOf<'choose'>, ctx: DecideContext): Stepped => {
+  const { state } = start;
   const { phase } = state;
   if (phase.name !== 'choosing') return violation(codes.wrongPhase, 'cards are chosen only at the start of a round');
   if (phase.choices[seat] !== null) return violation(codes.alreadyChosen, 'your choice for this round is final');
@@ -34,7 +35,7 @@ const choose = (state: State, seat: Seat, command: CommandOf<'choose'>, ctx: Dec
   }
   const bad = checkOwnCards(state.hands[seat]!, command.cards);
   if (bad) return bad;
-  return commitChoice({ state, events: [] }, seat, command.cards, ctx.chance);
+  return commitChoice(start, seat, command.cards, ctx.chance);
 };
 
 /** Logs a checked choice as a commitment; the last one reveals all and settles the hunt. */
@@ -51,8 +52,8 @@ const commitChoice = (start: Step, seat: Seat, chosen: readonly number[], chance
   return settleHunt(step, chance);
 };
 
-const takePrey = (state: State, seat: Seat, command: CommandOf<'takePrey'>, ctx: DecideContext): Stepped => {
-  const { phase } = state;
+const takePrey = (start: Step, seat: Seat, command: CommandOf<'takePrey'>, ctx: DecideContext): Stepped => {
+  const { phase } = start.state;
   if (phase.name !== 'sharing') return violation(codes.wrongPhase, 'no prey is being shared');
   if (phase.takers[phase.takes % phase.takers.length] !== seat) return violation(codes.notYourTurn, 'another player takes prey now');
   const size = takeSize(phase.takes, phase.pool);
@@ -60,21 +61,23 @@ const takePrey = (state: State, seat: Seat, command: CommandOf<'takePrey'>, ctx:
   if (PREY_KINDS.some((k) => command.chips.filter((c) => c === k).length > phase.pool[k])) {
     return violation(codes.preyUnavailable, 'those chips are not left on the animal');
   }
-  const step = emit({ state, events: [] }, { type: 'PreyTaken', seat, chips: [...command.chips], automatic: false });
+  const step = emit(start, { type: 'PreyTaken', seat, chips: [...command.chips], automatic: false });
   return continueSharing(step, ctx.chance);
 };
 
-const rob = (state: State, seat: Seat, command: CommandOf<'rob'>, ctx: DecideContext): Stepped => {
+const rob = (start: Step, seat: Seat, command: CommandOf<'rob'>, ctx: DecideContext): Stepped => {
+  const { state } = start;
   const { phase } = state;
   if (phase.name !== 'robbing') return violation(codes.wrongPhase, 'there is no fight to settle');
   if (phase.winner !== seat) return violation(codes.notYourTurn, 'only the fight winner takes a chip');
   if (!phase.losers.includes(command.from)) return violation(codes.notALoser, 'rob one of the players with the fewest clubs');
   if (state.chips[command.from]![command.chip] < 1) return violation(codes.chipUnavailable, `that player has no ${command.chip}`);
-  const step = emit({ state, events: [] }, { type: 'ChipRobbed', winner: seat, from: command.from, chip: command.chip });
+  const step = emit(start, { type: 'ChipRobbed', winner: seat, from: command.from, chip: command.chip });
   return endRound(step, ctx.chance);
 };
 
-const discard = (state: State, seat: Seat, command: CommandOf<'discard'>, ctx: DecideContext): Stepped => {
+const discard = (start: Step, seat: Seat, command: CommandOf<'discard'>, ctx: DecideContext): Stepped => {
+  const { state } = start;
   if (state.phase.name !== 'discarding') return violation(codes.wrongPhase, 'discarding happens only after drawing');
   const surplus = surplusOf(state, seat);
   if (surplus === 0) return violation(codes.notYourTurn, 'you are within the hand limit');
@@ -82,8 +85,26 @@ const discard = (state: State, seat: Seat, command: CommandOf<'discard'>, ctx: D
   const bad = checkOwnCards(state.hands[seat]!, command.cards);
   if (bad) return bad;
   const cards = [...command.cards].sort((a, b) => a - b);
-  const step = emit({ state, events: [] }, { type: 'SurplusDiscarded', seat, count: cards.length, cards });
+  const step = emit(start, { type: 'SurplusDiscarded', seat, count: cards.length, cards });
   return afterDiscard(step, ctx.chance);
+};
+
+/** A seat's command, played on after `start`'s events: none, or the table's TimedOut. */
+const play = (start: Step, seat: Seat, command: Command, ctx: DecideContext): Stepped => {
+  switch (command.type) {
+    case 'choose':
+      return choose(start, seat, command, ctx);
+    case 'takePrey':
+      return takePrey(start, seat, command, ctx);
+    case 'rob':
+      return rob(start, seat, command, ctx);
+    case 'discard':
+      return discard(start, seat, command, ctx);
+    default: {
+      const unknown: never = command;
+      return violation(codes.wrongPhase, `unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
 };
 
 /** The table acts for every pending seat the way a tournament director would: choices
@@ -101,27 +122,20 @@ const timeout = (state: State, ctx: DecideContext): Stepped => {
       // so every draw refills them.
       for (const seat of seats) step = commitChoice(step, seat, ctx.chance.draw(state.hands[seat]!, 1), ctx.chance);
       return step;
-    case 'sharing': {
-      const [take] = legalCommands(state, seats[0]!);
-      if (take?.type !== 'takePrey') return violation(codes.noDeadline, 'no take is possible');
-      step = emit(step, { type: 'PreyTaken', seat: seats[0]!, chips: [...take.chips], automatic: false });
-      return continueSharing(step, ctx.chance);
-    }
-    case 'robbing': {
-      const [robbery] = legalCommands(state, seats[0]!);
-      if (robbery?.type !== 'rob') return violation(codes.noDeadline, 'nobody can be robbed');
-      step = emit(step, { type: 'ChipRobbed', winner: seats[0]!, from: robbery.from, chip: robbery.chip });
-      return endRound(step, ctx.chance);
-    }
     case 'discarding':
       for (const seat of seats) {
         const cards = ctx.chance.draw(state.hands[seat]!, surplusOf(state, seat)).sort((a, b) => a - b);
         step = emit(step, { type: 'SurplusDiscarded', seat, count: cards.length, cards });
       }
       return afterDiscard(step, ctx.chance);
-    case 'dealing':
-    case 'ended':
-      return violation(codes.noDeadline, 'nobody is waited for');
+    default: {
+      // Sharing or robbing, the other phases with a deadline (dealing and ended wait for
+      // nobody): one seat is waited for, and only while it has a choice, since
+      // continueSharing takes for a taker without one and settleHunt skips a fight
+      // with nobody to rob. So its first legal command exists and is accepted.
+      const seat = seats[0]!;
+      return play(step, seat, legalCommands(state, seat)[0]!, ctx);
+    }
   }
 };
 
@@ -150,18 +164,5 @@ function decideNow(state: State, command: GameCommand, ctx: DecideContext): Step
   if (state.deadline !== null && ctx.now >= state.deadline) {
     return violation(codes.tooLate, `the deadline ${state.deadline} has passed`);
   }
-  switch (command.type) {
-    case 'choose':
-      return choose(state, seat, command, ctx);
-    case 'takePrey':
-      return takePrey(state, seat, command, ctx);
-    case 'rob':
-      return rob(state, seat, command, ctx);
-    case 'discard':
-      return discard(state, seat, command, ctx);
-    default: {
-      const unknown: never = command;
-      return violation(codes.wrongPhase, `unknown command ${JSON.stringify(unknown)}`);
-    }
-  }
+  return play({ state, events: [] }, seat, command, ctx);
 }

@@ -12,21 +12,16 @@ const play = (seats: number, seed: string) => {
   let state = game.initialState(setup);
   const log: Event[] = [...game.setup(state, { now: 0, chance: serverChance(seed, 0) })];
   state = log.reduce(game.evolve, state);
-  let now = 0;
   for (let i = 1; game.result(state) === null; i++) {
     if (i > 5000) throw new Error('game did not end');
     const pick = serverChance(`${seed}:pick`, i);
-    const { seats: pending, deadline } = game.pending(state);
-    const chance = serverChance(seed, i);
-    let out;
-    if (pending.length === 0) {
-      now = deadline ?? now + 1;
-      out = game.decide(state, { type: 'timeout' } as never, { actor: { kind: 'system' }, now, chance });
-    } else {
-      const [seat] = pick.draw(pending, 1);
-      const [command] = pick.draw(game.legalCommands(state, seat!), 1);
-      out = game.decide(state, command!, { actor: { kind: 'seat', seat: seat! }, now, chance });
-    }
+    // Without a time limit only seats move the game on, so until it ends someone must
+    // be waited for (timeouts are timeout.test.ts's).
+    const { seats: pending } = game.pending(state);
+    if (pending.length === 0) throw new Error('nobody is waited for, yet the game is not over');
+    const [seat] = pick.draw(pending, 1);
+    const [command] = pick.draw(game.legalCommands(state, seat!), 1);
+    const out = game.decide(state, command!, { actor: { kind: 'seat', seat: seat! }, now: 0, chance: serverChance(seed, i) });
     if (isViolation(out)) throw new Error(`${out.code}: ${out.message}`);
     for (const e of out) game.eventSchema.parse(e);
     log.push(...out);
