@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { botsFor, seededRng, type AnyBot, type Rng } from '../src/bots/index.ts';
 import type { Command } from '../src/domain/contract.ts';
-import { fetchJson, liveUrl, opened } from './lib.ts';
+import { fetchJson, liveUrl, opened, percentiles } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -139,13 +139,11 @@ function allSeen(table: Table, version: number): number | null {
   return last;
 }
 
-/** Nearest rank (the sample at ⌈p·n⌉ − 1), not lib.ts's ⌊p·n⌋: the two differ whenever
- * p·n is whole, and the figures in docs/realtime.md were taken with this one. */
-function percentiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? null;
-  const ms = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 1000);
-  return { n: sorted.length, p50: ms(at(0.5)), p90: ms(at(0.9)), p99: ms(at(0.99)), max: ms(sorted.at(-1) ?? null) };
+/** Rounded to the microsecond; null without samples. */
+function rounded(samples: number[]) {
+  const ms = (x: number | undefined) => (x === undefined ? null : Math.round(x * 1000) / 1000);
+  const { n, p50, p90, p99, max } = percentiles(samples);
+  return { n, p50: ms(p50), p90: ms(p90), p99: ms(p99), max: ms(max) };
 }
 
 const all = await Promise.all(Array.from({ length: tables }, (_, n) => openTable(n)));
@@ -192,9 +190,9 @@ console.log(
       return counts;
     }, {}),
     commandsPerSecond: Math.round(sent.length / elapsed),
-    raceLatencyMs: percentiles(fromArrival),
-    sentToAllMs: percentiles(fanOut),
-    ackLatencyMs: percentiles(acked.map(({ s }) => s.ackAt! - s.at)),
+    raceLatencyMs: rounded(fromArrival),
+    sentToAllMs: rounded(fanOut),
+    ackLatencyMs: rounded(acked.map(({ s }) => s.ackAt! - s.at)),
     unfinished,
     loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100),
     cpus: os.cpus().length,

@@ -44,11 +44,10 @@ export function opened(socket: WebSocket): Promise<void> {
   });
 }
 
-/** p50, p90, p99 and the largest of the samples, unrounded: the p-th percentile is the
- * sample at index ⌊p·n⌋ of the sorted n (the one above the middle for p50 of an even n);
- * undefined without samples. */
+/** p50, p90, p99 and the largest of the samples, unrounded, by nearest rank: the p-th
+ * percentile is the sample at index ⌈p·n⌉ − 1 of the sorted n; undefined without samples. */
 export function percentiles(samples: readonly number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number): number | undefined => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  const at = (p: number): number | undefined => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
   return { n: sorted.length, p50: at(50), p90: at(90), p99: at(99), max: sorted.at(-1) };
 }
