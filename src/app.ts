@@ -14,7 +14,7 @@ import {
 import type pg from 'pg';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { BotSeats } from './events/bot-seats.ts';
-import { CommandHandler, deadlineOf, type CommandHooks } from './events/command-handler.ts';
+import { CommandHandler, type CommandHooks } from './events/command-handler.ts';
 import { GameService } from './events/game-service.ts';
 import { LiveHub } from './events/live-hub.ts';
 import { LiveStates } from './events/live-state.ts';
@@ -100,7 +100,7 @@ export async function buildApp(options: AppOptions) {
     committed: (before, events, after) => {
       hub.committed(before, events, after);
       notifier?.announce(after.record.id, after.version);
-      scheduler.track(after.record.id, after.version, deadlineOf(after));
+      scheduler.track(after.record.id, after.version, after.record.deadline);
       bots.committed(after);
     },
   };

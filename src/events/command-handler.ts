@@ -157,7 +157,7 @@ export class CommandHandler {
         at: new Date(this.clock()),
         commandId: input.idempotencyKey ?? null,
         status: next.record.status,
-        deadline: deadlineOf(next),
+        deadline: next.record.deadline,
         idempotency: idempotency === null ? null : { ...idempotency, response: answer },
         chain: pipeline.chain,
       })
@@ -307,23 +307,21 @@ function chanceFor(loaded: LoadedGame, input: CommandInput): { chance: Chance; s
   return { chance: supplied, supplied };
 }
 
-/** The game after `events`, with its status following the rules' result. */
+/** The game after `events`, its status and deadline following the rules. */
 export function advance(loaded: LoadedGame, events: readonly GameEvent[]): LoadedGame {
   return settle(loaded, events.reduce((s, e) => loaded.game.evolve(s, e), loaded.state), events.length);
 }
 
-/** The game at `state`, `count` events after `loaded`, its status following the rules' result. */
+/** The game at `state`, `count` events after `loaded`, its status and deadline
+ * following the rules, as the append stores them. */
 function settle(loaded: LoadedGame, state: unknown, count: number): LoadedGame {
-  const status: GameStatus = loaded.game.result(state) === null ? loaded.record.status : 'finished';
+  const { game } = loaded;
+  const status: GameStatus = game.result(state) === null ? loaded.record.status : 'finished';
   const version = loaded.version + count;
-  return { ...loaded, state, version, record: { ...loaded.record, status, version } };
+  const pendingDeadline = status === 'running' ? game.pending(state).deadline : undefined;
+  const deadline = pendingDeadline === undefined ? null : new Date(pendingDeadline);
+  return { ...loaded, state, version, record: { ...loaded.record, status, version, deadline } };
 }
-
-export const deadlineOf = (loaded: LoadedGame): Date | null => {
-  if (loaded.record.status !== 'running') return null;
-  const deadline = loaded.game.pending(loaded.state).deadline;
-  return deadline === undefined ? null : new Date(deadline);
-};
 
 /** The game after `events` and the caller's answer; redacting needs the state before
  * each event, so one fold serves both. */

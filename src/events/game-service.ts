@@ -5,7 +5,7 @@ import type { GameEvent, Viewer } from '../domain/contract.ts';
 import { serverChance, suppliedChance, SuppliedChanceError } from '../domain/chance.ts';
 import { botsFor } from '../bots/index.ts';
 import { findGame } from '../domain/games.ts';
-import { advance, deadlineOf, type CommandHooks } from './command-handler.ts';
+import { advance, type CommandHooks } from './command-handler.ts';
 import { ServiceError, serviceCodes } from './errors.ts';
 import { setupOf, type LiveStates, type LoadedGame } from './live-state.ts';
 import type { PastStates } from './past-states.ts';
@@ -102,7 +102,7 @@ export class GameService {
       await this.store.createGame(record, null);
     } else {
       const { base, next } = this.opened(record, opening);
-      await this.store.createGame(record, { events: opening, status: next.record.status, deadline: deadlineOf(next) });
+      await this.store.createGame(record, { events: opening, status: next.record.status, deadline: next.record.deadline });
       this.live.remember(next);
       this.hooks.committed?.(base, opening, next);
     }
@@ -130,6 +130,9 @@ export class GameService {
     const token = newToken();
     for (const candidate of candidates) {
       if (await this.store.takeSeat(gameId, candidate.seat, name ?? null, hashToken(token), new Date(this.clock()))) {
+        // Read again after our seat is taken, not worked out from the first read: a join
+        // racing ours may have taken the last other seat, and whichever of us reads
+        // after both have committed starts the game (the start appends at version 0 once).
         const after = await this.record(gameId);
         if (after.seats.every((s) => s.tokenHash !== null)) {
           const opening = this.opening(after, setupOf(after), undefined);
@@ -242,7 +245,7 @@ export class GameService {
       at: new Date(this.clock()),
       commandId: null,
       status: next.record.status,
-      deadline: deadlineOf(next),
+      deadline: next.record.deadline,
       idempotency: null,
     });
     if (outcome === 'appended') {
