@@ -2,7 +2,7 @@
 // the log. Entries are keyed by version: a stale entry (another instance appended)
 // is caught up from the events after it, never trusted blindly.
 import { findGame, type AnyGame } from '../domain/games.ts';
-import type { Setup } from '../domain/contract.ts';
+import type { GameEvent, Setup } from '../domain/contract.ts';
 import { ServiceError, serviceCodes } from './errors.ts';
 import type { EventStore, GameRecord } from './store.ts';
 
@@ -18,6 +18,13 @@ export function gameModuleOf(record: GameRecord): AnyGame {
   const game = findGame(record.type);
   if (game === undefined) throw new Error(`game ${record.id} has unknown type ${record.type}`);
   return game;
+}
+
+/** The state after `events` (stored or versioned ones), folded onto `state` by the game's rules. */
+export function foldOn(game: AnyGame, state: unknown, events: readonly { readonly event: GameEvent }[]): unknown {
+  let folded = state;
+  for (const { event } of events) folded = game.evolve(folded, event);
+  return folded;
 }
 
 export const setupOf = (record: GameRecord): Setup<unknown> => ({
@@ -72,7 +79,6 @@ export class LiveStates {
     if (loaded.version === version) return loaded;
     const base = loaded.version > version ? this.initial(loaded.record) : loaded;
     const events = await this.store.readEvents(loaded.record.id, base.version, undefined, version);
-    const state = events.reduce((s, e) => base.game.evolve(s, e.event), base.state);
-    return { ...base, version, state };
+    return { ...base, version, state: foldOn(base.game, base.state, events) };
   }
 }

@@ -4,7 +4,7 @@
 // log page after page: the last state folded for each game is kept, so the next page
 // folds on from there instead of from the start. Logs only grow, so a kept state never
 // goes stale.
-import type { LoadedGame } from './live-state.ts';
+import { foldOn, type LoadedGame } from './live-state.ts';
 import type { EventStore } from './store.ts';
 
 export class PastStates {
@@ -23,7 +23,7 @@ export class PastStates {
     const from = kept !== undefined && kept.seq <= seq ? kept : { seq: 0, state: game.game.initialState(game.setup) };
     if (from.seq === seq) return from.state;
     const events = await this.store.readEvents(id, from.seq, undefined, seq);
-    const state = events.reduce((s, e) => game.game.evolve(s, e.event), from.state);
+    const state = foldOn(game.game, from.state, events);
     this.remember(id, seq, state);
     return state;
   }
