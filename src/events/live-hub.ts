@@ -4,7 +4,7 @@
 // or from a notification, after which the channel reads the events from the database.
 import type { GameEvent, Viewer } from '../domain/contract.ts';
 import { KeyedQueue } from './keyed-queue.ts';
-import type { LiveStates, LoadedGame } from './live-state.ts';
+import { foldOn, type LiveStates, type LoadedGame } from './live-state.ts';
 import type { PastStates } from './past-states.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from './snapshot.ts';
 import type { EventStore } from './store.ts';
@@ -80,10 +80,14 @@ export class LiveHub {
 
   /** Catches up every watched game that moved without this instance hearing of it
    * (a lost connection, or an instance that died between its commit and its
-   * announcement). One query for all watched games. */
+   * announcement). The store reads versions asked for together in one query. */
   async resync(): Promise<void> {
-    const behind = await this.store.versions([...this.channels.keys()]);
-    for (const { id, version } of behind) this.moved(id, version);
+    await Promise.all(
+      [...this.channels.keys()].map(async (id) => {
+        const version = await this.store.version(id);
+        if (version !== null) this.moved(id, version);
+      }),
+    );
   }
 
   private watched(gameId: string): boolean {
@@ -102,8 +106,7 @@ export class LiveHub {
     const stored = await this.store.readEvents(gameId, channel.loaded.version);
     if (stored.length === 0) return;
     const record = await this.store.loadGame(gameId);
-    const { game } = channel.loaded;
-    const state = stored.reduce((s, e) => game.evolve(s, e.event), channel.loaded.state);
+    const state = foldOn(channel.loaded.game, channel.loaded.state, stored);
     const last = stored.at(-1)!.seq;
     const after: LoadedGame = { ...channel.loaded, state, version: last, record: { ...(record ?? channel.loaded.record), version: last } };
     this.publish(channel, stored.map(({ seq, event }) => ({ seq, event })), after);

@@ -256,14 +256,9 @@ export class EventStore {
     return rows.map((row) => ({ ...row, status: row.status as GameStatus, chanceMode: row.chanceMode as ChanceMode }));
   }
 
-  /** The current versions of some games, to find what a watcher may have missed. */
-  async versions(gameIds: readonly string[]): Promise<{ id: string; version: number }[]> {
-    if (gameIds.length === 0) return [];
-    return this.prisma.game.findMany({ where: { id: { in: [...gameIds] } }, select: { id: true, version: true } });
-  }
-
-  /** One game's committed version, or null when there is no such game; checked before
-   * a command is refused, so reads asked for together share one query. */
+  /** One game's committed version, or null when there is no such game. Reads asked
+   * for in one turn of the event loop share one query: refusals are checked in bursts
+   * (see CommandHandler.refusalStands), and so are watched games (LiveHub.resync). */
   version(gameId: string): Promise<number | null> {
     return this.probe.version(gameId);
   }

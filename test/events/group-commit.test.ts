@@ -3,16 +3,21 @@
 import t from 'tap';
 import type pg from 'pg';
 import { GroupCommit } from '../../src/events/group-commit.ts';
-import { AppendChain, type AppendRequest } from '../../src/events/store.ts';
+import { AppendChain, type AppendRequest, type EventStore } from '../../src/events/store.ts';
 import { createGame, testApp } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/database.ts';
+
+/** Each game's committed version, by id. */
+async function versionsOf(store: EventStore, ids: readonly string[]): Promise<Map<string, number>> {
+  return new Map(await Promise.all(ids.map(async (id) => [id, (await store.version(id))!] as const)));
+}
 
 t.test('a batch commits the games whose version still fits and refuses the rest', async (t) => {
   const app = await testApp(t);
   const { store } = app.services;
   const ids: string[] = [];
   for (let i = 0; i < 6; i++) ids.push((await createGame(app, { type: 'pechvogel', seats: [{}, {}] })).id);
-  const versions = await store.versions(ids);
+  const versions = await versionsOf(store, ids);
   const at = new Date();
   const request = (id: string, expectedVersion: number, key: string | null = null): AppendRequest => ({
     gameId: id,
@@ -25,7 +30,7 @@ t.test('a batch commits the games whose version still fits and refuses the rest'
     deadline: null,
     idempotency: key === null ? null : { key, requestHash: key, response: { key } },
   });
-  const current = (id: string) => versions.find((v) => v.id === id)!.version;
+  const current = (id: string) => versions.get(id)!;
   // Issued in one turn of the event loop, so they travel together.
   const outcomes = await Promise.all(ids.map((id, i) => store.append(request(id, i === 2 ? current(id) - 1 : current(id)))));
   t.same(outcomes, ids.map((_, i) => (i === 2 ? 'conflict' : 'appended')), 'one stale game does not spoil the others');
@@ -36,27 +41,27 @@ t.test('a batch commits the games whose version still fits and refuses the rest'
 
   // The same idempotency key twice for one game in a batch is impossible within an
   // instance; across requests it makes the batch fail and every append retry alone.
-  const again = await store.versions(ids.slice(0, 2));
+  const again = await versionsOf(store, ids.slice(0, 2));
   const [a, b] = await Promise.all([
-    store.append(request(ids[0]!, again.find((v) => v.id === ids[0])!.version, 'k1')),
-    store.append(request(ids[1]!, again.find((v) => v.id === ids[1])!.version, 'k1')),
+    store.append(request(ids[0]!, again.get(ids[0]!)!, 'k1')),
+    store.append(request(ids[1]!, again.get(ids[1]!)!, 'k1')),
   ]);
   t.same([a, b], ['appended', 'appended'], 'a key is per game');
-  const replay = await store.versions([ids[0]!]);
+  const replay = (await store.version(ids[0]!))!;
   const [dup, fresh] = await Promise.all([
-    store.append(request(ids[0]!, replay[0]!.version, 'k1')),
-    store.append(request(ids[3]!, (await store.versions([ids[3]!]))[0]!.version)),
+    store.append(request(ids[0]!, replay, 'k1')),
+    store.append(request(ids[3]!, (await store.version(ids[3]!))!)),
   ]);
   t.equal(dup, 'conflict', 'a key used before makes that append a conflict');
   t.equal(fresh, 'appended', 'while the other append in the batch still commits');
-  t.equal((await store.readEvents(ids[0]!, 0)).length, replay[0]!.version, 'and the refused append left nothing behind');
+  t.equal((await store.readEvents(ids[0]!, 0)).length, replay, 'and the refused append left nothing behind');
 });
 
 t.test('a chain of appends goes as one block; once a link fails, the links after it are refused unwritten', async (t) => {
   const app = await testApp(t);
   const { store } = app.services;
   const { id } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] });
-  const versionNow = async () => (await store.versions([id]))[0]!.version;
+  const versionNow = async () => (await store.version(id))!;
   const logLength = async () => (await store.readEvents(id, 0)).length;
   const at = new Date();
   const request = (expectedVersion: number, chain?: AppendChain): AppendRequest => ({
@@ -110,7 +115,7 @@ t.test('appends of several games asked for in one turn go in one statement', asy
   const app = await testApp(t, { database });
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) ids.push((await createGame(app, { type: 'pechvogel', seats: [{}, {}] })).id);
-  const versions = new Map((await app.services.store.versions(ids)).map((v) => [v.id, v.version]));
+  const versions = await versionsOf(app.services.store, ids);
   let statements = 0;
   const counting = {
     query: (...args: unknown[]) => {
@@ -133,7 +138,7 @@ t.test('appends of several games asked for in one turn go in one statement', asy
   t.equal(statements, 1, 'in one statement');
   t.equal(alone, 0, 'none of them alone');
   t.same(
-    (await app.services.store.versions(ids)).map((v) => v.version - versions.get(v.id)!),
+    [...(await versionsOf(app.services.store, ids))].map(([id, version]) => version - versions.get(id)!),
     [1, 1, 1],
     'each game one event further',
   );
