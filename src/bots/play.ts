@@ -36,7 +36,7 @@ export interface PlayedGame<S, E extends GameEvent> {
 export const START = Date.UTC(2025, 0, 1);
 /** Each seat command takes this long on the fake clock, so receive times differ and
  * a window stays open long enough for every seat at the table. */
-export const THINK_MS = 10;
+const THINK_MS = 10;
 
 /** A bot's turn whose view is built only if the bot looks (the random bot never does).
  * A class, not a literal with a getter: each such literal got a hidden class of its own

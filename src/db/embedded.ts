@@ -40,11 +40,11 @@ export interface EmbeddedServer {
   for (const event of ['exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'message']) exitHook.unhookEvent(event);
 }
 
-export const defaultDataDir = path.resolve('.data/postgres');
+const defaultDataDir = path.resolve('.data/postgres');
 const user = 'postgres';
 const password = 'postgres';
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

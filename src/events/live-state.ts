@@ -14,7 +14,7 @@ export interface LoadedGame {
   readonly state: unknown;
 }
 
-export function gameModuleOf(record: GameRecord): AnyGame {
+function gameModuleOf(record: GameRecord): AnyGame {
   const game = findGame(record.type);
   if (game === undefined) throw new Error(`game ${record.id} has unknown type ${record.type}`);
   return game;

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 
-export const NOTIFY_CHANNEL = 'spielwerk_game';
+const NOTIFY_CHANNEL = 'spielwerk_game';
 
 export type GameMoved = (gameId: string, version: number) => void;
 
