@@ -34,3 +34,8 @@ export const optionsSchema = z
   .describe('Porca Miseria options; the player count (3-8) is the number of seats.');
 
 export type Options = z.infer<typeof optionsSchema>;
+
+/** Options as a game holds them. The platform hands a stored game's options to the
+ * rules as stored, without the schema's defaults, and games stored before `maxActions`
+ * existed lack it: they began without a limit and keep playing without one. */
+export type StoredOptions = Omit<Options, 'maxActions'> & { readonly maxActions?: number };

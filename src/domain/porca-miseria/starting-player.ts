@@ -14,7 +14,7 @@ import { jackpotLimit } from './vocabulary.ts';
  * jackpot then counts for nobody and nothing more is revealed. */
 export function changeStartingPlayer(out: Emitter, at: number): void {
   const { state } = out;
-  if (state.actions >= state.options.maxActions) {
+  if (state.actions >= (state.options.maxActions ?? Infinity)) {
     out.emit({ type: 'GameEnded', reason: 'action-limit' });
     return;
   }

@@ -2,7 +2,7 @@
 // its order does not exist until a card is drawn through chance.
 import type { Seat } from '../contract.ts';
 import type { PorcaEvent } from './events.ts';
-import type { Options } from './options.ts';
+import type { StoredOptions } from './options.ts';
 import { deckIds } from './edition.ts';
 import type { CardId, Phase, Symbol } from './vocabulary.ts';
 
@@ -13,7 +13,7 @@ export type Hand = { readonly seat: Seat; readonly receivedAt: number };
 export type EndReason = Extract<PorcaEvent, { type: 'GameEnded' }>['reason'];
 
 export interface PorcaState {
-  readonly options: Options;
+  readonly options: StoredOptions;
   readonly seats: number;
   readonly phase: Phase;
   /** Unordered: the cards left face down. */
@@ -41,7 +41,7 @@ export interface PorcaState {
   readonly endReason: EndReason | null;
 }
 
-export function initialState(options: Options, seats: number): PorcaState {
+export function initialState(options: StoredOptions, seats: number): PorcaState {
   return {
     options,
     seats,

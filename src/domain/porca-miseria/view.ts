@@ -33,7 +33,8 @@ export interface PorcaView {
   readonly scores: readonly number[];
   /** Cards revealed so far; the game ends after the action of card `maxActions`. */
   readonly actions: number;
-  readonly maxActions: number;
+  /** Null: no limit (a game stored before the option existed). */
+  readonly maxActions: number | null;
   readonly endReason: PorcaState['endReason'];
 }
 
@@ -59,7 +60,7 @@ export function view(state: PorcaState, viewer: Viewer): PorcaView {
     deadline: deadlineOf(state),
     scores: scoresOf(state),
     actions: state.actions,
-    maxActions: state.options.maxActions,
+    maxActions: state.options.maxActions ?? null,
     endReason: state.endReason,
   };
 }

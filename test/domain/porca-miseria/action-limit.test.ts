@@ -2,7 +2,7 @@
 // revealed card, because random play showed that wrong grabs can keep the stack from
 // ever running dry.
 import t from 'tap';
-import { porcaMiseria, type PorcaEvent } from '../../../src/domain/porca-miseria/index.ts';
+import { porcaMiseria, type PorcaEvent, type PorcaState } from '../../../src/domain/porca-miseria/index.ts';
 import { optionsSchema } from '../../../src/domain/porca-miseria/options.ts';
 import { play } from '../../properties/harness.ts';
 import { accepted, codeOf, given, revealed, seat, started, system, T0, when } from './given.ts';
@@ -83,4 +83,16 @@ t.test('without the limit the counterexample does not end: the limit is what end
   const played = play(porcaMiseria as never, counterexample(10_000));
   t.notOk(played.ended, 'still running after 20,000 commands');
   t.ok((played.final as { actions: number }).actions > 300);
+});
+
+t.test('a game stored before the option existed has no limit, and its view says so with null', async (t) => {
+  // The platform hands stored options to the rules as read from the database, so the
+  // schema's default of 300 never fills the missing field in.
+  const stored = JSON.parse('{"expert":false,"revealMs":503,"windowMs":506}');
+  t.notOk('maxActions' in stored, 'the stored options lack the field');
+  const played = play(porcaMiseria as never, { seed: counterexample().seed, setup: { seats: 3, options: stored } });
+  t.notOk(played.ended, 'still running after 20,000 commands');
+  const final = played.final as PorcaState;
+  t.ok(final.actions > 300, `${final.actions} actions, beyond the default limit`);
+  t.equal(porcaMiseria.view(final, { kind: 'spectator' }).maxActions, null);
 });
