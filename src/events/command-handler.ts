@@ -21,14 +21,14 @@ import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } fr
 
 export type CommandPrincipal = Principal | { readonly kind: 'system' };
 
+/** Whoever holds the bearer token (none: anonymous). */
+type TokenCaller = { readonly kind: 'token'; readonly token: string | undefined };
+
 export interface CommandInput {
   readonly gameId: string;
-  /** The system (deadlines), a server-side bot playing its seat, or whoever holds the
-   * bearer token (none: anonymous). */
-  readonly caller:
-    | { readonly kind: 'system' }
-    | { readonly kind: 'bot'; readonly seat: number }
-    | { readonly kind: 'token'; readonly token: string | undefined };
+  /** The system (deadlines), a server-side bot playing its seat, or a client. Only a
+   * client reads the answer: for the server's own commands none is built. */
+  readonly caller: { readonly kind: 'system' } | { readonly kind: 'bot'; readonly seat: number } | TokenCaller;
   readonly command: unknown;
   /** The seat a referee acts for. */
   readonly seat?: number;
@@ -69,7 +69,7 @@ interface Pipeline {
 /** What deciding a command came to: an append on its way, or a refusal that must wait
  * until the commands decided before it have committed. */
 type Step =
-  | { readonly kind: 'append'; readonly committed: Promise<AppendOutcome>; readonly answer: CommandAnswer }
+  | { readonly kind: 'append'; readonly committed: Promise<AppendOutcome>; readonly answer: CommandAnswer | null }
   | { readonly kind: 'refusal'; readonly error: ServiceError; readonly pipeline: Pipeline; readonly before: LoadedGame; readonly settled: Promise<unknown> };
 
 export class CommandHandler {
@@ -84,7 +84,9 @@ export class CommandHandler {
     private readonly hooks: CommandHooks = {},
   ) {}
 
-  handle(input: CommandInput): Promise<CommandAnswer> {
+  handle(input: CommandInput & { readonly caller: TokenCaller }): Promise<CommandAnswer>;
+  handle(input: CommandInput): Promise<CommandAnswer | null>;
+  handle(input: CommandInput): Promise<CommandAnswer | null> {
     const handled = this.handleInOrder(input);
     const tracked = handled.catch(() => undefined);
     this.handling.add(tracked);
@@ -97,7 +99,7 @@ export class CommandHandler {
     while (this.handling.size > 0) await Promise.all(this.handling);
   }
 
-  private async handleInOrder(input: CommandInput): Promise<CommandAnswer> {
+  private async handleInOrder(input: CommandInput): Promise<CommandAnswer | null> {
     // Only a command with a key is ever compared with an earlier one.
     const idempotency: Idempotency = input.idempotencyKey === undefined ? null : { key: input.idempotencyKey, requestHash: hashRequest(input) };
     try {
@@ -114,7 +116,7 @@ export class CommandHandler {
     }
   }
 
-  private async attempt(input: CommandInput, idempotency: Idempotency): Promise<CommandAnswer> {
+  private async attempt(input: CommandInput, idempotency: Idempotency): Promise<CommandAnswer | null> {
     for (let attempt = 1; ; attempt++) {
       const step = await this.queue.run(input.gameId, () => this.step(input, idempotency, attempt > 1));
       if (step.kind === 'refusal') {
@@ -147,7 +149,9 @@ export class CommandHandler {
       return { kind: 'refusal', error, pipeline, before, settled: pipeline.settled };
     }
     const { events, actor, viewer } = decided;
-    const { next, answer } = respond(before, events, viewer);
+    // Only a client reads the answer, now or by its Idempotency-Key later.
+    const answered = input.caller.kind === 'token' || idempotency !== null;
+    const { next, answer } = answered ? respond(before, events, viewer) : { next: advance(before, events), answer: null };
     const committed = this.store
       .append({
         gameId: input.gameId,
@@ -158,7 +162,7 @@ export class CommandHandler {
         commandId: input.idempotencyKey ?? null,
         status: next.record.status,
         deadline: next.record.deadline,
-        idempotency: idempotency === null ? null : { ...idempotency, response: answer },
+        idempotency: idempotency === null || answer === null ? null : { ...idempotency, response: answer },
         chain: pipeline.chain,
       })
       .then(
