@@ -1,6 +1,7 @@
 // Bonus spaces: when they trigger, the order of two, and what each one does.
 import t from 'tap';
-import { mistkaefer } from '../../../src/domain/mistkaefer/index.ts';
+import { mistkaefer, type State } from '../../../src/domain/mistkaefer/index.ts';
+import type { Colour } from '../../../src/domain/mistkaefer/vocabulary.ts';
 import { after, afterFirstRound, bonus, codeOf, given, ok, place, roll, row, when } from './given.ts';
 
 // Edition 1: green 4 = oneChip, yellow 4 = extraTurn, yellow 6 = twoChips,
@@ -60,6 +61,44 @@ t.test('two bonuses at once are carried out in the order the player chooses; ext
   const extra = after(rest, turnEnds);
   t.ok(mistkaefer.legalCommands(extra, 0).some((c) => c.type === 'roll' && c.colour === 'green'), 'also another colour');
   t.same(ok(when(extra, 0, { type: 'score' }, ['oneDungBall'])).at(-1), { type: 'TurnEnded', seat: 0, next: 1 }, 'one extra turn only');
+});
+
+// Rulebook: "After finishing their turn, the player has an extra turn", and a bonus is
+// given "every time anew" a die is placed on its space. It sets no cap on extra turns.
+t.test('an extra-turn space gives exactly one extra turn, not two', async (t) => {
+  const { state } = row(given(3), 0, 'yellow', [1, 2, 3]);
+  const placing = after(state, when(state, 0, roll('yellow', 1), [4]));
+  const waiting = after(placing, when(placing, 0, place(4)));
+  t.same(waiting.bonuses, ['extraTurn']);
+  const resolved = ok(when(waiting, 0, bonus('extraTurn')));
+  t.same(resolved, [
+    { type: 'BonusResolved', seat: 0, bonus: 'extraTurn' },
+    { type: 'TurnEnded', seat: 0, next: 0 },
+  ]);
+  t.equal(mistkaefer.view(after(waiting, resolved.slice(0, 1)), { kind: 'all' }).extraTurns, 1, 'one extra turn owed');
+  const extra = after(waiting, resolved);
+  t.equal(mistkaefer.view(extra, { kind: 'all' }).extraTurns, 0, 'it is being played: none is owed after it');
+  // A placement without a bonus ends the extra turn like any other turn.
+  const again = after(extra, when(extra, 0, roll('green', 1), [2]));
+  t.same(ok(when(again, 0, place(2))).at(-1), { type: 'TurnEnded', seat: 0, next: 1 });
+});
+
+t.test('an extra turn can earn another: one per extra-turn space landed on, no cap', async (t) => {
+  let g = given(3);
+  g = row(g, 0, 'yellow', [1, 2, 3]);
+  g = row(g, 0, 'green', [1, 2, 3, 4, 5]);
+  const earn = (state: State, colour: Colour, value: number): State => {
+    const placing = after(state, when(state, 0, roll(colour, 1), [value]));
+    const waiting = after(placing, when(placing, 0, place(value)));
+    t.same(waiting.bonuses, ['extraTurn'], `${colour} ${value} lands on the extra-turn space`);
+    const resolved = ok(when(waiting, 0, bonus('extraTurn')));
+    t.same(resolved.at(-1), { type: 'TurnEnded', seat: 0, next: 0 }, 'the seat plays again');
+    return after(waiting, resolved);
+  };
+  const firstExtra = earn(g.state, 'yellow', 4);
+  const secondExtra = earn(firstExtra, 'green', 6);
+  t.equal(mistkaefer.view(secondExtra, { kind: 'all' }).extraTurns, 0, 'the first extra turn was used up, not stacked');
+  t.same(ok(when(secondExtra, 0, { type: 'score' }, ['oneDungBall'])).at(-1), { type: 'TurnEnded', seat: 0, next: 1 });
 });
 
 t.test('steal one chip: blind from a player of the thief\'s choice', async (t) => {
