@@ -45,16 +45,15 @@ const seatsOf = (n: number): Seat[] => Array.from({ length: n }, (_, s) => s);
 const viewersOf = (n: number): Viewer[] => [...seatsOf(n).map((seat): Viewer => ({ kind: 'seat', seat })), { kind: 'spectator' }];
 const show = (x: unknown): string => JSON.stringify(x);
 
-/** Every folded state, one per event, with the event that led to it. */
+/** Every folded state, one per event, with the event that led to it. Each is rebuilt
+ * with `game`'s evolve (play() kept only the state after a whole command), so a planted
+ * evolve is what the checks see. */
 function* transitions(game: AnyGame, played: Played): Generator<{ before: unknown; event: GameEvent; after: unknown }> {
   let before = played.start;
-  for (const step of played.steps) {
-    for (const [i, event] of step.events.entries()) {
-      // play() kept only the state after the whole command; the ones between are rebuilt.
-      const after = i === step.events.length - 1 ? step.after : deepFreeze(game.evolve(before, event));
-      yield { before, event, after };
-      before = after;
-    }
+  for (const event of played.log.slice(played.setupEvents.length)) {
+    const after = deepFreeze(game.evolve(before, event));
+    yield { before, event, after };
+    before = after;
   }
 }
 
@@ -111,6 +110,26 @@ function checkLegality(game: AnyGame, state: unknown, now: number, rng: Chance):
       assert.ok(outcome.code.startsWith(`${game.type}/`), `violation code ${outcome.code} is not namespaced`);
     }
   });
+}
+
+function checkConserved(game: AnyGame, spec: GameSpec, setup: Setup<unknown>, played: Played): void {
+  spec.conserved(played.start as never, setup as never);
+  for (const { before, event, after } of transitions(game, played)) {
+    try {
+      spec.conserved(after as never, setup as never);
+      spec.transition?.(before as never, event as never, after as never);
+    } catch (error) {
+      throw new Error(`after ${show(event)}: ${(error as Error).message}`);
+    }
+  }
+}
+
+function checkSchemas(game: AnyGame, log: readonly GameEvent[]): void {
+  for (const event of log) {
+    const parsed = game.eventSchema.safeParse(event);
+    assert.ok(parsed.success, `${show(event)}: ${parsed.error?.message}`);
+    assert.deepStrictEqual(parsed.data, event, 'eventSchema drops or changes a field');
+  }
 }
 
 function checkSecrecy(game: AnyGame, secrecy: Secrecy, played: Played, rng: Chance, planted: { caught: number }): void {
@@ -210,18 +229,7 @@ export function runBattery(spec: GameSpec): void {
     if (p.steps[i]) assert.deepStrictEqual(fold(game, s.setup, p.log.slice(0, upTo)), p.steps[i].after);
   });
 
-  property('conserved', 'components are conserved', (s) => {
-    const p = played(s);
-    spec.conserved(p.start as never, s.setup as never);
-    for (const { before, event, after } of transitions(game, p)) {
-      try {
-        spec.conserved(after as never, s.setup as never);
-        spec.transition?.(before as never, event as never, after as never);
-      } catch (error) {
-        throw new Error(`after ${show(event)}: ${(error as Error).message}`);
-      }
-    }
-  });
+  property('conserved', 'components are conserved', (s) => checkConserved(game, spec, s.setup, played(s)));
 
   property('hidden', 'views and redacted events never show hidden information', (s) => {
     const planted = { caught: 0 };
@@ -232,9 +240,9 @@ export function runBattery(spec: GameSpec): void {
     }
   });
 
-  // The checks must be able to fail: planted on a module that shows everything and
-  // accepts anything, they do.
-  t.test(`${game.type}: the checks catch a leaky, lax module`, async (t) => {
+  // The checks must be able to fail: planted on a module that shows everything, accepts
+  // anything, miscounts or emits events its schema does not describe, they do.
+  t.test(`${game.type}: the checks catch planted faults`, async (t) => {
     const [setup] = fc.sample(arb, { numRuns: 1, seed: SEED });
     const p = played(setup!);
     const leaky: AnyGame = { ...game, view: (state) => game.view(state, { kind: 'all' }), redact: (event) => event };
@@ -262,13 +270,28 @@ export function runBattery(spec: GameSpec): void {
       };
       t.throws(() => checkLegality(strict, seatStep.before, seatStep.clock, serverChance('plant', 0)), 'refusing an offered command is found');
     }
+    // A move made twice takes or gives its cards, chips or dice twice. Caught after an
+    // event, not by an evolve that throws on the doubled move.
+    const twice: AnyGame = { ...game, evolve: (state, event) => game.evolve(game.evolve(state, event), event) };
+    t.throws(() => checkConserved(twice, spec, setup!.setup, p), { message: /^after / }, 'an evolve that makes each move twice is found');
+    // Events eventSchema does not describe, as a half-done change leaves them: decide
+    // and evolve know them, the schema does not.
+    const emitting = (answer: (event: GameEvent) => GameEvent[]): AnyGame => ({
+      ...game,
+      decide: (state, command, ctx) => {
+        const events = game.decide(state, command, ctx);
+        return isViolation(events) ? events : events.flatMap(answer);
+      },
+      evolve: (state, event) => (event.type === 'Planted' ? state : game.evolve(state, event)),
+    });
+    // zod drops the field, so the event does not parse to itself.
+    const extraField = emitting((event) => [{ ...event, planted: true }]);
+    const extraFieldLog = play(extraField, setup!, 3).log;
+    t.throws(() => checkSchemas(extraField, extraFieldLog), { message: /^eventSchema drops or changes a field/ }, 'an event field eventSchema lacks is found');
+    const unlisted = emitting((event) => [event, { type: 'Planted' }]);
+    const unlistedLog = play(unlisted, setup!, 3).log;
+    t.throws(() => checkSchemas(unlisted, unlistedLog), { message: /^\{"type":"Planted"\}: / }, 'an event type eventSchema does not list is found');
   });
 
-  property('schemas', 'events fit eventSchema exactly', (s) => {
-    for (const event of played(s).log) {
-      const parsed = game.eventSchema.safeParse(event);
-      assert.ok(parsed.success, `${show(event)}: ${parsed.error?.message}`);
-      assert.deepStrictEqual(parsed.data, event, 'eventSchema drops or changes a field');
-    }
-  });
+  property('schemas', 'events fit eventSchema exactly', (s) => checkSchemas(game, played(s).log));
 }
