@@ -122,7 +122,7 @@ export async function buildApp(options: AppOptions) {
           'Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code`, e.g. `command/stale-version` or a rule code such as `pechvogel/not-your-turn`.',
           '',
           '**Live updates.** `GET /games/{id}/live` upgrades to a WebSocket (OpenAPI cannot describe it as an operation). Authenticate with `Authorization: Bearer <token>` or `?token=`; pass `?after=N` to first receive what happened after version N.',
-          'Server → client: `{type:"update", version, status, events:[{seq, event}], view, pending, legalCommands, result}` for every new version, redacted for the connection\'s seat (or spectator); `{type:"ack", id, ...CommandAnswer}` or `{type:"error", id, problem}` for each command sent on the socket.',
+          'Server → client: `{type:"update", version, status, events:[{seq, event}], view, pending, legalCommands, result}` whenever the game moves, redacted for the connection\'s seat (or spectator): the events since the previous update, in order, and the view after them (commands committed together arrive as one update); `{type:"ack", id, ...CommandAnswer}` or `{type:"error", id, problem}` for each command sent on the socket.',
           'Client → server: `{type:"command", id?, command, expectedVersion?, idempotencyKey?, seat?, outcomes?}`.',
           'Close codes: 1001 when the server shuts down; 4000 + HTTP status (e.g. 4403, 4404) when the connection is refused.',
         ].join('\n'),

@@ -1,5 +1,5 @@
-// Live updates: every watcher of a game gets every new version, in order, redacted
-// for its own eyes. One channel per watched game folds the log once for all its
+// Live updates: every watcher of a game gets every new event, in order, redacted for
+// its own eyes, in updates that each carry the events since the previous one. One channel per watched game folds the log once for all its
 // watchers. New versions arrive from this instance's own commits (already in memory)
 // or from a notification, after which the channel reads the events from the database.
 import type { GameEvent, Viewer } from '../domain/contract.ts';
@@ -26,12 +26,20 @@ interface Channel {
   readonly watchers: Set<Watcher>;
 }
 
+/** Commits of a game waiting for their turn in its queue to be published. */
+interface Unpublished {
+  readonly before: LoadedGame;
+  readonly events: VersionedEvent[];
+  after: LoadedGame;
+}
+
 export class LiveHub {
   private readonly channels = new Map<string, Channel>();
   /** Games whose first watcher is still being set up: news of them must wait in the
    * queue behind the set-up rather than be dropped. */
   private readonly opening = new Map<string, number>();
   private readonly queue = new KeyedQueue();
+  private readonly unpublished = new Map<string, Unpublished>();
 
   constructor(
     private readonly store: EventStore,
@@ -61,14 +69,26 @@ export class LiveHub {
     });
   }
 
-  /** This instance committed `events` on top of `before`: no need to read them back. */
+  /** This instance committed `events` on top of `before`: no need to read them back.
+   * Commits that land together (a race's grabs travel in one statement) reach each
+   * watcher as one update carrying all their events. */
   committed(before: LoadedGame, events: readonly GameEvent[], after: LoadedGame): void {
     const gameId = after.record.id;
     if (!this.watched(gameId)) return;
+    const numbered = events.map((event, i) => ({ seq: before.version + i + 1, event }));
+    const waiting = this.unpublished.get(gameId);
+    if (waiting !== undefined && waiting.after.version === before.version) {
+      waiting.events.push(...numbered);
+      waiting.after = after;
+      return;
+    }
+    const batch: Unpublished = { before, events: numbered, after };
+    this.unpublished.set(gameId, batch);
     void this.queue.run(gameId, async () => {
+      if (this.unpublished.get(gameId) === batch) this.unpublished.delete(gameId);
       const channel = this.channels.get(gameId);
-      if (channel === undefined || channel.loaded.version !== before.version) return this.pull(gameId, after.version);
-      this.publish(channel, events.map((event, i) => ({ seq: before.version + i + 1, event })), after);
+      if (channel === undefined || channel.loaded.version !== batch.before.version) return this.pull(gameId, batch.after.version);
+      this.publish(channel, batch.events, batch.after);
     });
   }
 

@@ -191,6 +191,26 @@ t.test('touch card: the stack of hands follows acceptance order; the first sandw
   for (const s of sockets) s.socket.close();
 });
 
+t.test('grabs committed together reach every socket as one update with all their events', async (t) => {
+  const { clock, app, id, tokens, before, sockets } = await atCard(t, 'together', 'symbol');
+  await Promise.all(sockets.map((s) => s.reached(before)));
+  clock.now += 90;
+  // Decided in one turn, so their appends travel in one statement.
+  const answers = await Promise.all(
+    [0, 1].map((seat) =>
+      app.services.commands.handle({ gameId: id, caller: { kind: 'token', token: tokens[seat] }, command: { type: 'grab', target: symbols[seat] } }),
+    ),
+  );
+  t.same(answers.map((a) => a.version), [before + 1, before + 2], 'both grabs land, one after the other');
+  await Promise.race([Promise.all(sockets.map((s) => s.reached(before + 2))), new Promise((r) => setTimeout(r, 5000))]);
+  for (const [seat, s] of sockets.entries()) {
+    const after = s.updates.filter((u) => u.version > before);
+    t.same(after.map((u) => u.version), [before + 2], `seat ${seat}: one update`);
+    t.same(after[0]?.events.map((e) => [e.seq, e.event.type]), [[before + 1, 'TargetGrabbed'], [before + 2, 'TargetGrabbed']], `seat ${seat}: carrying both grabs`);
+  }
+  for (const s of sockets) s.socket.close();
+});
+
 t.test('deadlines: the server reveals and closes windows by itself, never early', async (t) => {
   const clock = testClock();
   const app = await testApp(t, { clock });
