@@ -126,7 +126,7 @@ export class GroupCommit {
     if (batch.length === 1) return settle(batch[0]!, this.appendOne(batch[0]!.request));
     let committed: Set<string>;
     try {
-      const { rows } = await this.pool.query<{ id: string }>(BATCH_SQL, [
+      const { rows } = await this.pool.query<{ id: string }>({ name: 'spielwerk_append_batch', text: BATCH_SQL }, [
         JSON.stringify(batch.map(({ request }) => row(request))),
         [...new Set(batch.map(({ request }) => request.gameId))],
       ]);

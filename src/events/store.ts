@@ -91,6 +91,11 @@ const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown): boolean =>
   error instanceof Error && (error as Error & { code?: string }).code === UNIQUE_VIOLATION;
 
+// The statements on a command's path run as named (prepared) statements: each pooled
+// connection parses and plans them once. Planning the append took Postgres about a
+// quarter of a millisecond per command, and one command's append round trip fell from
+// about 1.9 to 1.3 ms with it gone. (A pooler in front of Postgres must then support
+// prepared statements, as PgBouncer does from 1.21 on.)
 const APPEND_SQL = `
 WITH bumped AS (
   UPDATE game
@@ -111,6 +116,11 @@ WITH bumped AS (
 SELECT (SELECT count(*) FROM inserted)::int AS inserted,
        (SELECT count(*) FROM recorded)::int AS recorded
   FROM bumped`;
+
+const READ_EVENTS_SQL = `
+SELECT seq, data, actor, at FROM event
+ WHERE game_id = $1 AND seq > $2 AND ($3::int IS NULL OR seq <= $3)
+ ORDER BY seq LIMIT $4`;
 
 const LOAD_GAME_SQL = `
 SELECT g.id::text AS id, g.type, g.rules_version AS "rulesVersion", g.options, g.seat_count AS "seatCount",
@@ -175,7 +185,7 @@ export class EventStore {
    * game loads its record, and through Prisma that was two queries at about a
    * millisecond each. */
   async loadGame(id: string): Promise<GameRecord | null> {
-    const { rows } = await this.pool.query<Omit<GameRecord, 'seats'> & { seats: (Omit<SeatRecord, 'joinedAt'> & { joinedAt: string | null })[] }>(LOAD_GAME_SQL, [id]);
+    const { rows } = await this.pool.query<Omit<GameRecord, 'seats'> & { seats: (Omit<SeatRecord, 'joinedAt'> & { joinedAt: string | null })[] }>({ name: 'spielwerk_load_game', text: LOAD_GAME_SQL }, [id]);
     const row = rows[0];
     if (row === undefined) return null;
     return { ...row, seats: row.seats.map((seat) => ({ ...seat, joinedAt: seat.joinedAt === null ? null : new Date(seat.joinedAt) })) };
@@ -197,7 +207,7 @@ export class EventStore {
 
   private async appendOne(request: AppendRequest): Promise<AppendOutcome> {
     try {
-      const { rows } = await this.pool.query<{ inserted: number }>(APPEND_SQL, [
+      const { rows } = await this.pool.query<{ inserted: number }>({ name: 'spielwerk_append', text: APPEND_SQL }, [
         request.gameId,
         request.expectedVersion,
         request.events.length,
@@ -220,9 +230,7 @@ export class EventStore {
 
   async readEvents(gameId: string, afterSeq: number, limit?: number, upToSeq?: number): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<{ seq: number; data: GameEvent; actor: string; at: Date }>(
-      `SELECT seq, data, actor, at FROM event
-        WHERE game_id = $1 AND seq > $2 AND ($3::int IS NULL OR seq <= $3)
-        ORDER BY seq LIMIT $4`,
+      { name: 'spielwerk_read_events', text: READ_EVENTS_SQL },
       [gameId, afterSeq, upToSeq ?? null, limit ?? null],
     );
     return rows.map((r) => ({ seq: r.seq, event: r.data, actor: r.actor, at: r.at }));

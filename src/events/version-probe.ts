@@ -4,6 +4,8 @@
 // the same game share one answer.
 import type pg from 'pg';
 
+const VERSIONS_SQL = 'SELECT id::text AS id, version FROM game WHERE id = ANY($1::uuid[])';
+
 interface Caller {
   resolve(version: number | null): void;
   reject(error: unknown): void;
@@ -31,7 +33,7 @@ export class VersionProbe {
     const batch = this.waiting;
     this.waiting = new Map();
     try {
-      const { rows } = await this.pool.query<{ id: string; version: number }>('SELECT id::text AS id, version FROM game WHERE id = ANY($1::uuid[])', [[...batch.keys()]]);
+      const { rows } = await this.pool.query<{ id: string; version: number }>({ name: 'spielwerk_versions', text: VERSIONS_SQL }, [[...batch.keys()]]);
       const versions = new Map(rows.map((row) => [row.id, row.version]));
       for (const [gameId, callers] of batch) for (const { resolve } of callers) resolve(versions.get(gameId) ?? null);
     } catch (error) {
