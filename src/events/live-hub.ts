@@ -1,7 +1,8 @@
 // Live updates: every watcher of a game gets every new event, in order, redacted for
-// its own eyes, in updates that each carry the events since the previous one. One channel per watched game folds the log once for all its
-// watchers. New versions arrive from this instance's own commits (already in memory)
-// or from a notification, after which the channel reads the events from the database.
+// its own eyes, in updates that each carry the events since the previous one. One
+// channel per watched game folds the log once for all its watchers. New versions
+// arrive from this instance's own commits (already in memory) or from a notification,
+// after which the channel reads the events from the database.
 import type { GameEvent, Viewer } from '../domain/contract.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { foldOn, type LiveStates, type LoadedGame } from './live-state.ts';
