@@ -44,7 +44,12 @@ export class ServiceError extends Error {
     /** A rule violation (the game said no) rather than a service failure. */
     readonly kind: 'service' | 'rule' | 'chance' = 'service',
   ) {
+    // A refusal is an answer to the client, not a fault of ours: no stack to read, and
+    // capturing one cost more than the rest of a lost race's refusal.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'ServiceError';
   }
 }
