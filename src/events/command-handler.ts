@@ -7,14 +7,13 @@
 // the next grab is decided at once and travels in the same write (see Pipeline).
 // Across instances the append's version check and the (game, seq) key let exactly one
 // writer win.
-import { createHash } from 'node:crypto';
 import type { Actor, Command, GameEvent, RuleViolation, Viewer } from '../domain/contract.ts';
 import { isViolation } from '../domain/contract.ts';
 import { serverChance, suppliedChance, SuppliedChanceError, type Chance } from '../domain/chance.ts';
 import { ServiceError, serviceCodes } from './errors.ts';
 import type { LiveStates, LoadedGame } from './live-state.ts';
 import { actorLabel, ownViewer, resolvePrincipal, type Principal } from './principal.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken, sha256 } from './tokens.ts';
 import { AppendChain, type AppendOutcome, type EventStore, type GameRecord, type GameStatus } from './store.ts';
 import { KeyedQueue } from './keyed-queue.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from './snapshot.ts';
@@ -338,7 +337,5 @@ function respond(before: LoadedGame, events: readonly GameEvent[], viewer: Viewe
 
 function hashRequest(input: CommandInput): string {
   const who = input.caller.kind === 'token' ? hashToken(input.caller.token ?? '') : input.caller.kind === 'bot' ? `bot:${input.caller.seat}` : 'system';
-  return createHash('sha256')
-    .update(JSON.stringify([who, input.seat ?? null, input.command, input.expectedVersion ?? null, input.outcomes ?? null]))
-    .digest('hex');
+  return sha256(JSON.stringify([who, input.seat ?? null, input.command, input.expectedVersion ?? null, input.outcomes ?? null]));
 }

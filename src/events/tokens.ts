@@ -1,10 +1,13 @@
 // Seat and referee tokens: random, shown once, stored only as SHA-256.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+// Every command presents its token: the one-shot hash is four times cheaper than a Hash object.
+export const sha256 = (text: string): string => hash('sha256', text);
 
 export const newToken = (): string => randomBytes(24).toString('base64url');
 
-export const hashToken = (token: string): string =>
-  createHash('sha256').update(token).digest('hex');
+/** What is stored of a token, and what a presented one is compared by. */
+export const hashToken = (token: string): string => sha256(token);
 
 /** Compares a presented token's hash with a stored hash without leaking where they differ. */
 export function hashMatches(presentedHash: string, storedHash: string | null): boolean {
@@ -16,4 +19,3 @@ export function hashMatches(presentedHash: string, storedHash: string | null): b
 
 export const newSeed = (): string => randomBytes(16).toString('hex');
 
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
