@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { botsFor, seededRng, type AnyBot, type Rng } from '../src/bots/index.ts';
 import type { Command } from '../src/domain/contract.ts';
-import { fetchJson, liveUrl, opened, percentiles } from './lib.ts';
+import { fetchJson, liveUrl, opened, roundedPercentiles } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -139,13 +139,6 @@ function allSeen(table: Table, version: number): number | null {
   return last;
 }
 
-/** Rounded to the microsecond; null without samples. */
-function rounded(samples: number[]) {
-  const ms = (x: number | undefined) => (x === undefined ? null : Math.round(x * 1000) / 1000);
-  const { n, p50, p90, p99, max } = percentiles(samples);
-  return { n, p50: ms(p50), p90: ms(p90), p99: ms(p99), max: ms(max) };
-}
-
 const all = await Promise.all(Array.from({ length: tables }, (_, n) => openTable(n)));
 racing = true;
 const started = performance.now();
@@ -190,9 +183,9 @@ console.log(
       return counts;
     }, {}),
     commandsPerSecond: Math.round(sent.length / elapsed),
-    raceLatencyMs: rounded(fromArrival),
-    sentToAllMs: rounded(fanOut),
-    ackLatencyMs: rounded(acked.map(({ s }) => s.ackAt! - s.at)),
+    raceLatencyMs: roundedPercentiles(fromArrival, 3),
+    sentToAllMs: roundedPercentiles(fanOut, 3),
+    ackLatencyMs: roundedPercentiles(acked.map(({ s }) => s.ackAt! - s.at), 3),
     unfinished,
     loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100),
     cpus: os.cpus().length,

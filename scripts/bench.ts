@@ -9,7 +9,7 @@ import { Pool } from 'undici';
 import WebSocket from 'ws';
 import type { Command, GameEvent } from '../src/domain/contract.ts';
 import { pechvogel } from '../src/domain/pechvogel/index.ts';
-import { jsonRequest, liveUrl, opened, percentiles, type Reply } from './lib.ts';
+import { jsonRequest, liveUrl, opened, roundedPercentiles, type Reply } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -94,21 +94,17 @@ running = false;
 await Promise.all(workers);
 await pool.close();
 
-const ms = ({ p50, p90, p99, max }: ReturnType<typeof percentiles>) => {
-  const round = (x: number | undefined) => (x === undefined ? null : Number(x.toFixed(2)));
-  return { p50: round(p50), p90: round(p90), p99: round(p99), max: round(max) };
-};
-const commands = percentiles(commandLatencies);
-const pushes = percentiles(pushLatencies);
+const { n: commandCount, ...commandMs } = roundedPercentiles(commandLatencies, 2);
+const { n: pushCount, ...pushMs } = roundedPercentiles(pushLatencies, 2);
 console.log(
   JSON.stringify({
     games: concurrentGames,
     seconds: Number(elapsed.toFixed(1)),
-    commands: commands.n,
-    commandsPerSecond: Math.round(commands.n / elapsed),
-    commandMs: ms(commands),
-    pushes: pushes.n,
-    pushMs: ms(pushes),
+    commands: commandCount,
+    commandsPerSecond: Math.round(commandCount / elapsed),
+    commandMs,
+    pushes: pushCount,
+    pushMs,
     errors,
   }),
 );

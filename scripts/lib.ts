@@ -51,3 +51,10 @@ export function percentiles(samples: readonly number[]) {
   const at = (p: number): number | undefined => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
   return { n: sorted.length, p50: at(50), p90: at(90), p99: at(99), max: sorted.at(-1) };
 }
+
+/** percentiles() rounded to `decimals` places, null without samples, for a JSON report. */
+export function roundedPercentiles(samples: readonly number[], decimals: number) {
+  const round = (x: number | undefined) => (x === undefined ? null : Number(x.toFixed(decimals)));
+  const { n, p50, p90, p99, max } = percentiles(samples);
+  return { n, p50: round(p50), p90: round(p90), p99: round(p99), max: round(max) };
+}
