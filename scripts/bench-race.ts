@@ -4,11 +4,11 @@
 // playing the greedy bot of src/bots as soon as an update makes it pending: reveal,
 // grab, slap, pass, all sent over the socket. Each game ends by itself after
 // `--actions` revealed cards (the game's `maxActions`). Prints one JSON line: commands
-// per second, the ack latency of every command, and two latencies of every accepted
-// grab and slap until every player of that table has the update containing it:
-// `raceLatencyMs` from its arrival at the server (the receivedAt the event records,
-// whole milliseconds, so up to 1 ms too long) and `sentToAllMs` from the moment this
-// process sent it. Server and bench share the machine's clock.
+// and accepted commands per second, the ack latency of every command, and two
+// latencies of every accepted grab and slap until every player of that table has the
+// update containing it: `raceLatencyMs` from its arrival at the server (the receivedAt
+// the event records, whole milliseconds, so up to 1 ms too long) and `sentToAllMs`
+// from the moment this process sent it. Server and bench share the machine's clock.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -170,6 +170,7 @@ const fromArrival = all.flatMap((table) =>
   }),
 );
 const acked = sent.filter(({ s }) => s.ackAt !== undefined);
+const accepted = acked.filter(({ s }) => s.version !== undefined).length;
 console.log(
   JSON.stringify({
     tables,
@@ -177,12 +178,15 @@ console.log(
     actionsPerTable: actions,
     seconds: Math.round(elapsed * 100) / 100,
     commands: sent.length,
-    accepted: acked.filter(({ s }) => s.version !== undefined).length,
+    accepted,
     refused: acked.reduce<Record<string, number>>((counts, { s }) => {
       if (s.refusal !== undefined) counts[s.refusal] = (counts[s.refusal] ?? 0) + 1;
       return counts;
     }, {}),
     commandsPerSecond: Math.round(sent.length / elapsed),
+    // The fair rate between versions of the server: how many lost races the bots send
+    // depends on how often updates come, the games played do not.
+    acceptedPerSecond: Math.round(accepted / elapsed),
     raceLatencyMs: roundedPercentiles(fromArrival, 3),
     sentToAllMs: roundedPercentiles(fanOut, 3),
     ackLatencyMs: roundedPercentiles(acked.map(({ s }) => s.ackAt! - s.at), 3),
