@@ -11,20 +11,17 @@
 // from the moment this process sent it. Server and bench share the machine's clock.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { botsFor, seededRng, type AnyBot, type Rng } from '../src/bots/index.ts';
 import type { Command } from '../src/domain/contract.ts';
-import { fetchJson, liveUrl, opened, roundedPercentiles } from './lib.ts';
+import { fetchJson, liveUrl, opened, parseOptions, roundedPercentiles } from './lib.ts';
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'http://127.0.0.1:3000' },
-    tables: { type: 'string', default: '50' },
-    players: { type: 'string', default: '8' },
-    actions: { type: 'string', default: '20' },
-    timeout: { type: 'string', default: '300', description: 'give up after this many seconds' },
-  },
+const values = parseOptions(import.meta.url, {
+  url: { type: 'string', default: 'http://127.0.0.1:3000' },
+  tables: { type: 'string', default: '50' },
+  players: { type: 'string', default: '8' },
+  actions: { type: 'string', default: '20' },
+  timeout: { type: 'string', default: '300', description: 'give up after this many seconds' },
 });
 const base = new URL(values.url);
 const tables = Number(values.tables);

@@ -4,20 +4,17 @@
 // latency and push latency (command sent → watcher has that version) percentiles.
 // It starts nothing itself. Clients fold the public events they are sent to know
 // every seat's legal commands without extra reads (Pechvogel hides nothing).
-import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import WebSocket from 'ws';
 import type { Command, GameEvent } from '../src/domain/contract.ts';
 import { pechvogel } from '../src/domain/pechvogel/index.ts';
-import { jsonRequest, liveUrl, opened, roundedPercentiles, type Reply } from './lib.ts';
+import { jsonRequest, liveUrl, opened, parseOptions, type Reply, roundedPercentiles } from './lib.ts';
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: process.env.SPIELWERK_URL ?? 'http://127.0.0.1:3000' },
-    games: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '20' },
-    warmup: { type: 'string', default: '3' },
-  },
+const values = parseOptions(import.meta.url, {
+  url: { type: 'string', default: process.env.SPIELWERK_URL ?? 'http://127.0.0.1:3000' },
+  games: { type: 'string', default: '50' },
+  seconds: { type: 'string', default: '20' },
+  warmup: { type: 'string', default: '3' },
 });
 const base = new URL(values.url);
 const concurrentGames = Number(values.games);

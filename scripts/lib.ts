@@ -1,7 +1,30 @@
 // What the scripts that drive a running server share: requests with a JSON body and a
 // seat's bearer token, the address of a game's live socket, and latency percentiles.
 // Paths are absolute, so a base URL counts by its origin only.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type WebSocket from 'ws';
+
+/** A script's command-line options. `--help` prints the script's header comment, which
+ * is its usage; an unknown or malformed option exits 2 with that usage instead of a
+ * stack trace. */
+export function parseOptions<const O extends NonNullable<ParseArgsConfig['options']>>(scriptUrl: string, options: O) {
+  const usage = () => {
+    const header = readFileSync(fileURLToPath(scriptUrl), 'utf8').split('\n');
+    return header.slice(0, header.findIndex((line) => !line.startsWith('//'))).map((line) => line.replace(/^\/\/ ?/, '')).join('\n');
+  };
+  if (process.argv.includes('--help')) {
+    console.log(usage());
+    process.exit(0);
+  }
+  try {
+    return parseArgs({ options }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage()}`);
+    process.exit(2);
+  }
+}
 
 export interface Reply {
   readonly status: number;

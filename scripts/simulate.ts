@@ -2,26 +2,24 @@
 //        [--seats N] [--rotate] [--max-commands N]
 // Plays N bot games in-process and prints a summary on stdout. The same arguments give
 // the same bytes on stdout; the throughput line and the progress bar go to stderr.
-import { parseArgs } from 'node:util';
 import { botsFor, type AnyBot } from '../src/bots/index.ts';
 import { formatSummary, simulate } from '../src/bots/simulate.ts';
 import { findGame, games } from '../src/domain/games.ts';
+import { parseOptions } from './lib.ts';
 
 const fail = (message: string): never => {
   console.error(`simulate: ${message}`);
   process.exit(2);
 };
 
-const { values } = parseArgs({
-  options: {
-    game: { type: 'string' },
-    games: { type: 'string', default: '1000' },
-    seed: { type: 'string', default: 'spielwerk' },
-    bots: { type: 'string' },
-    seats: { type: 'string' },
-    rotate: { type: 'boolean', default: false },
-    'max-commands': { type: 'string', default: '20000' },
-  },
+const values = parseOptions(import.meta.url, {
+  game: { type: 'string' },
+  games: { type: 'string', default: '1000' },
+  seed: { type: 'string', default: 'spielwerk' },
+  bots: { type: 'string' },
+  seats: { type: 'string' },
+  rotate: { type: 'boolean', default: false },
+  'max-commands': { type: 'string', default: '20000' },
 });
 
 const game = findGame(values.game ?? '') ?? fail(`--game must be one of ${games.map((g) => g.type).join(', ')}`);

@@ -9,23 +9,20 @@
 // end within --game-limit seconds. Reports commands per second, latency percentiles
 // and every error: a 5xx, a dropped socket, an unfinished game, or a refusal other
 // than a lost race (409 stale/conflict/not-running) or a window closing (*/too-late).
-import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { botsFor, seededRng, type AnyBot, type Rng } from '../src/bots/index.ts';
 import { pick } from '../src/bots/rng.ts';
 import type { Command } from '../src/domain/contract.ts';
 import { findGame } from '../src/domain/games.ts';
-import { fetchJson, liveUrl, percentiles, type Reply } from './lib.ts';
+import { fetchJson, liveUrl, parseOptions, percentiles, type Reply } from './lib.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'http://127.0.0.1:3000' },
-    seconds: { type: 'string', default: '30' },
-    games: { type: 'string' },
-    parallel: { type: 'string', default: '24' },
-    'game-limit': { type: 'string', default: '120' },
-    seed: { type: 'string', default: 'soak' },
-  },
+const args = parseOptions(import.meta.url, {
+  url: { type: 'string', default: 'http://127.0.0.1:3000' },
+  seconds: { type: 'string', default: '30' },
+  games: { type: 'string' },
+  parallel: { type: 'string', default: '24' },
+  'game-limit': { type: 'string', default: '120' },
+  seed: { type: 'string', default: 'soak' },
 });
 const base = args.url.replace(/\/$/, '');
 const seconds = Number(args.seconds);
