@@ -1,5 +1,5 @@
-// A WebSocket per game: pushes every new version (events and view, redacted for the
-// connected seat or spectator) and accepts commands. A client that reconnects with
+// A WebSocket per game: pushes every new event (with the view after it, redacted for
+// the connected seat or spectator) and accepts commands. A client that reconnects with
 // `after=N` first gets what it missed since version N.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,7 +42,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['live'],
       summary: 'WebSocket: live updates and commands',
       description:
-        'Upgrade to a WebSocket. Server → client: {type:"update", version, events, view, pending, legalCommands, result} for every new version; {type:"ack", id, ...answer} or {type:"error", id, problem} for each command. Client → server: {type:"command", id?, command, expectedVersion?, idempotencyKey?, seat?, outcomes?}. Authenticate with the Authorization header or ?token=.',
+        'Upgrade to a WebSocket. Server → client: {type:"update", version, events, view, pending, legalCommands, result} whenever the game moves (the events since the previous update, in order; commands committed together arrive as one update); {type:"ack", id, ...answer} or {type:"error", id, problem} for each command. Client → server: {type:"command", id?, command, expectedVersion?, idempotencyKey?, seat?, outcomes?}. Authenticate with the Authorization header or ?token=.',
       params: GameParams,
       querystring: z.object({
         after: z.coerce.number().int().min(0).default(0).describe('The last version the client has seen'),
