@@ -1,5 +1,5 @@
 // Usage: npm run simulate -- --game <type> [--games N] [--seed S] [--bots random,greedy,...]
-//        [--seats N] [--rotate] [--max-commands N]
+//        [--seats N] [--rotate] [--max-commands N] [--options '{"turnSeconds":30}']
 // Plays N bot games in-process and prints a summary on stdout. The same arguments give
 // the same bytes on stdout; the throughput line and the progress bar go to stderr.
 import { botsFor, type AnyBot } from '../src/bots/index.ts';
@@ -20,6 +20,7 @@ const values = parseOptions(import.meta.url, {
   seats: { type: 'string' },
   rotate: { type: 'boolean', default: false },
   'max-commands': { type: 'string', default: '20000' },
+  options: { type: 'string' },
 });
 
 const game = findGame(values.game ?? '') ?? fail(`--game must be one of ${games.map((g) => g.type).join(', ')}`);
@@ -28,6 +29,19 @@ const count = Number(values.games);
 if (!Number.isInteger(count) || count < 1) fail('--games must be a positive integer');
 const maxCommands = Number(values['max-commands']);
 if (!Number.isInteger(maxCommands) || maxCommands < 1) fail('--max-commands must be a positive integer');
+const options = values.options === undefined ? undefined : gameOptions(values.options);
+
+function gameOptions(json: string): unknown {
+  let options: unknown;
+  try {
+    options = JSON.parse(json);
+  } catch {
+    return fail('--options must be JSON, e.g. \'{"turnSeconds":30}\'');
+  }
+  const checked = game.optionsSchema.safeParse(options);
+  if (!checked.success) fail(`--options: ${checked.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ')}`);
+  return options;
+}
 const names = (values.bots ?? 'random').split(',');
 const seats = values.seats === undefined ? (names.length > 1 ? names.length : game.players.min) : Number(values.seats);
 if (!Number.isInteger(seats) || seats < game.players.min || seats > game.players.max) {
@@ -49,7 +63,7 @@ const progress = (done: number): void => {
 };
 
 const started = performance.now();
-const summary = simulate({ game, bots, games: count, seed: values.seed, rotate: values.rotate, maxCommands, onGame: progress });
+const summary = simulate({ game, bots, games: count, seed: values.seed, rotate: values.rotate, maxCommands, options, onGame: progress });
 const seconds = (performance.now() - started) / 1000;
 if (showProgress) process.stderr.write('\r\x1b[K');
 process.stdout.write(formatSummary(summary));

@@ -15,6 +15,8 @@ export interface SimulationInput {
   /** A game still running after this many commands counts as unfinished: a guard
    * against rules that let random play go on for ever. */
   readonly maxCommands: number;
+  /** The game's options (defaults when absent), e.g. a time limit so that timeouts play a part. */
+  readonly options?: unknown;
   readonly onGame?: (done: number) => void;
 }
 
@@ -47,7 +49,7 @@ const lineup = (bots: readonly AnyBot[], game: number, rotate: boolean): AnyBot[
   bots.map((_, seat) => bots[rotate ? (seat + game) % bots.length : seat]!);
 
 export function simulate({ onGame, ...input }: SimulationInput): Summary {
-  const { game, bots, games, seed, rotate, maxCommands } = input;
+  const { game, bots, games, seed, rotate, maxCommands, options } = input;
   const seats = bots.length;
   const commands: number[] = [];
   const timeouts: number[] = [];
@@ -57,7 +59,7 @@ export function simulate({ onGame, ...input }: SimulationInput): Summary {
   let finished = 0;
   for (let i = 0; i < games; i++) {
     const players = lineup(bots, i, rotate);
-    const played = play(game, { bots: players, seed: `${seed}:${i}`, maxCommands });
+    const played = play(game, { bots: players, seed: `${seed}:${i}`, maxCommands, options });
     commands.push(played.commands);
     timeouts.push(played.timeouts);
     onGame?.(i + 1);
@@ -93,10 +95,11 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 /** The summary as text: a function of the input only, so the same seed prints the
  * same bytes. */
 export function formatSummary(s: Summary): string {
-  const { game, bots, games, seed, rotate, maxCommands } = s.input;
+  const { game, bots, games, seed, rotate, maxCommands, options } = s.input;
   const names = bots.map((b) => b.name).join(',');
   const lines = [
-    `game ${game.type} (rules ${game.rulesVersion}), ${bots.length} seats, bots ${names}${rotate ? ' rotating' : ''}, seed ${seed}`,
+    `game ${game.type} (rules ${game.rulesVersion}), ${bots.length} seats, bots ${names}${rotate ? ' rotating' : ''}, seed ${seed}` +
+      (options === undefined ? '' : `, options ${JSON.stringify(options)}`),
     `games ${games}, finished ${s.finished} (unfinished after ${maxCommands} commands: ${games - s.finished})`,
     `commands per game: mean ${num(s.commands.mean)}, p50 ${s.commands.p50}, max ${s.commands.max}`,
     `timeouts per game: mean ${num(s.timeouts.mean)}, p50 ${s.timeouts.p50}, max ${s.timeouts.max}`,
