@@ -76,3 +76,12 @@ t.test('simulate prints the same summary for the same seed', async (t) => {
   t.match(text, /games 20, finished 20/);
   t.match(text, /greedy +\d+\.\d%/);
 });
+
+t.test("simulate plays the game's variant it is given", async (t) => {
+  const game = findGame('porca-miseria')!;
+  const bots = botsFor(game.type)!;
+  const run = (options?: unknown) => simulate({ game, bots: [bots.random!, bots.random!, bots.random!], games: 5, seed: 's', rotate: false, maxCommands: 20_000, options });
+  const short = run({ maxActions: 1 });
+  t.ok(short.commands.max < run().commands.min, 'games that end after one revealed card are shorter than every default game');
+  t.match(formatSummary(short), /seed s, options \{"maxActions":1\}\n/, 'and the summary names the options');
+});
