@@ -143,6 +143,30 @@ t.test('commits on another instance reach this instance\'s watchers through Post
   watcher.socket.close();
 });
 
+t.test('without a notification, the periodic check catches watchers up with another instance\'s commits', async (t) => {
+  const database = await testDatabase(t);
+  const other = await testApp(t, { database });
+  // An instance that hears no notifications (as after a lost connection): only resync helps.
+  const deaf = await buildApp({ prisma: database.prisma, pool: database.pool, scheduler: { timers: false } });
+  await deaf.ready();
+  t.teardown(() => deaf.close());
+
+  const games = await Promise.all([0, 1].map((n) => createGame(other, { type: 'pechvogel', seats: [{}, {}], seed: `resync-${n}` })));
+  const watchers = await Promise.all(games.map(({ id }) => connect(deaf, `/games/${id}/live`)));
+  const first = await Promise.all(watchers.map((w) => w.next()));
+  const answers: { version: number }[] = [];
+  for (const { id, tokens } of games) answers.push(await playOne(other, id, tokens));
+  await deaf.services.hub.resync();
+  const updates = await Promise.all(watchers.map((w) => w.next()));
+  t.same(updates.map((u) => u.version), answers.map((a) => a.version), 'each watched game is caught up to its own version');
+  t.same(
+    updates.map((u) => u.events.map((e: { seq: number }) => e.seq)),
+    first.map((f, i) => Array.from({ length: answers[i]!.version - f.version }, (_, k) => f.version + k + 1)),
+    'with the events it missed, in order',
+  );
+  for (const w of watchers) w.socket.close();
+});
+
 t.test('a WebSocket message over the size limit closes the connection (1009)', async (t) => {
   const app = await testApp(t);
   const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] });
