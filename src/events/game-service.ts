@@ -27,7 +27,8 @@ export interface NewGame {
 }
 
 export interface CreatedGame {
-  readonly id: string;
+  /** The game as stored: open, or running with its setup events appended. */
+  readonly record: GameRecord;
   readonly refereeToken: string;
   /** Index = seat; null for open and bot seats. */
   readonly seatTokens: readonly (string | null)[];
@@ -100,13 +101,13 @@ export class GameService {
     const opening = this.opening(record, setup, request.outcomes);
     if (opening === null) {
       await this.store.createGame(record, null);
-    } else {
-      const { base, next } = this.opened(record, opening);
-      await this.store.createGame(record, { events: opening, status: next.record.status, deadline: next.record.deadline });
-      this.live.remember(next);
-      this.hooks.committed?.(base, opening, next);
+      return { record, refereeToken, seatTokens };
     }
-    return { id: record.id, refereeToken, seatTokens };
+    const { base, next } = this.opened(record, opening);
+    await this.store.createGame(record, { events: opening, status: next.record.status, deadline: next.record.deadline });
+    this.live.remember(next);
+    this.hooks.committed?.(base, opening, next);
+    return { record: next.record, refereeToken, seatTokens };
   }
 
   private checkBots(type: string, request: NewGame): void {

@@ -53,11 +53,9 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: CreatedGame, ...errors },
     },
     handler: async (request, reply) => {
-      const created = await games.create(request.body);
-      // Only the stored record is summarized: no view, pending or legal commands to build.
-      const { record } = await games.principalFor(created.id, undefined);
-      reply.code(201).header('location', `/games/${created.id}`);
-      return { game: summarize(record), refereeToken: created.refereeToken, seats: created.seatTokens.map((token, seat) => ({ seat, token })) };
+      const { record, refereeToken, seatTokens } = await games.create(request.body);
+      reply.code(201).header('location', `/games/${record.id}`);
+      return { game: summarize(record), refereeToken, seats: seatTokens.map((token, seat) => ({ seat, token })) };
     },
   });
 

@@ -99,3 +99,16 @@ t.test('the view at any version, and another seat\'s eyes only after the end', a
   t.equal(replay.statusCode, 409);
   t.equal(replay.json().code, 'game/not-finished', 'no replay while the game runs');
 });
+
+t.test('creating a game answers with the summary the game then has', async (t) => {
+  const app = await testApp(t, { clock: testClock() });
+  const bodies = [
+    { type: 'porca-miseria', seats: [{}, {}, {}] }, // running at once, with a deadline
+    { type: 'pechvogel', seats: [{ name: 'Ada' }, { open: true }] }, // waiting for a seat
+  ];
+  for (const body of bodies) {
+    const { id, created } = await createGame(app, body);
+    const read = (await app.inject({ url: `/games/${id}` })).json();
+    t.same(created.game, read.game, `${body.type}: the same as reading it back`);
+  }
+});
