@@ -68,7 +68,8 @@ class Sfc32 {
 
 /** A server chance source for one command: the stream is keyed by (seed, version).
  * One is built for every command, and most draw nothing, so the stream is seeded (a
- * SHA-256, once a fifth of a bot game's time) only on the first draw. A class rather
+ * SHA-256, once a fifth of a bot game's time) only when the first value is picked: a
+ * roll or draw of none seeds nothing, and callers need not avoid it. A class rather
  * than an object of closures, for the same reason. */
 class ServerChance implements Chance {
   private stream: Sfc32 | undefined;

@@ -49,9 +49,7 @@ export function settleSymbolCard(out: Emitter, chance: Chance, at: number): void
   const wrong: Grab[] = [];
   for (const grab of start.grabs) (isRightful(start, card, grab) ? rightful : wrong).push(grab);
 
-  // No draw for no card: the server's chance hashes its seed on first use.
-  const count = Math.min(rightful.length, start.stack.length);
-  const paid = count === 0 ? [] : chance.draw(start.stack, count);
+  const paid = chance.draw(start.stack, Math.min(rightful.length, start.stack.length));
   rightful.forEach((grab, i) => {
     const won = paid[i];
     out.emit(
