@@ -312,12 +312,12 @@ function chanceFor(loaded: LoadedGame, input: CommandInput): { chance: Chance; s
 
 /** The game after `events`, its status and deadline following the rules. */
 export function advance(loaded: LoadedGame, events: readonly GameEvent[]): LoadedGame {
-  return settle(loaded, events.reduce((s, e) => loaded.game.evolve(s, e), loaded.state), events.length);
+  return reached(loaded, events.reduce((s, e) => loaded.game.evolve(s, e), loaded.state), events.length);
 }
 
 /** The game at `state`, `count` events after `loaded`, its status and deadline
  * following the rules, as the append stores them. */
-function settle(loaded: LoadedGame, state: unknown, count: number): LoadedGame {
+function reached(loaded: LoadedGame, state: unknown, count: number): LoadedGame {
   const { game } = loaded;
   const status: GameStatus = game.result(state) === null ? loaded.record.status : 'finished';
   const version = loaded.version + count;
@@ -331,7 +331,7 @@ function settle(loaded: LoadedGame, state: unknown, count: number): LoadedGame {
 function respond(before: LoadedGame, events: readonly GameEvent[], viewer: Viewer): { next: LoadedGame; answer: CommandAnswer } {
   const numbered = events.map((event, i) => ({ seq: before.version + i + 1, event }));
   const { shown, state } = redactAll(before, before.state, numbered, viewer);
-  const next = settle(before, state, events.length);
+  const next = reached(before, state, events.length);
   return { next, answer: { ...describeVersion(next, viewer), events: shown } };
 }
 
