@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ServiceError } from '../events/errors.ts';
 import { allowedViewer } from '../events/principal.ts';
 import { bearer } from './games.ts';
-import { problem, problemOf, type Problem } from './problem.ts';
+import { internalProblem, problem, problemOf, type Problem } from './problem.ts';
 import { CommandRequestEnvelope, GameParams } from './schemas.ts';
 
 export const ClientMessage = z.discriminatedUnion('type', [
@@ -33,7 +33,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const problemFor = (error: unknown, failed: string): Problem => {
     if (error instanceof ServiceError) return problemOf(error);
     app.log.error({ err: error }, failed);
-    return problem(500, 'server/internal', 'something went wrong on our side');
+    return internalProblem();
   };
 
   app.get('/games/:id/live', {

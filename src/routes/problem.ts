@@ -77,6 +77,9 @@ function clientProblem(error: FastifyError): Problem | null {
   return problem(status, codes[error.code] ?? serviceCodes.validation, error.message);
 }
 
+/** Our fault, never the client's: what is said without telling how. */
+export const internalProblem = (): Problem => problem(500, 'server/internal', 'something went wrong on our side; the request may be retried');
+
 export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
   return reply.code(body.status).type('application/problem+json').send(body);
 }
@@ -90,5 +93,5 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const client = clientProblem(error);
   if (client !== null) return sendProblem(reply, { ...client, instance: request.url });
   request.log.error({ err: error }, 'unhandled error');
-  return sendProblem(reply, problem(500, 'server/internal', 'something went wrong on our side; the request may be retried', { instance: request.url }));
+  return sendProblem(reply, { ...internalProblem(), instance: request.url });
 }
