@@ -130,7 +130,7 @@ export class LiveHub {
     const state = foldOn(channel.loaded.game, channel.loaded.state, stored);
     const last = stored.at(-1)!.seq;
     const after: LoadedGame = { ...channel.loaded, state, version: last, record: { ...(record ?? channel.loaded.record), version: last } };
-    this.publish(channel, stored.map(({ seq, event }) => ({ seq, event })), after);
+    this.publish(channel, stored, after);
   }
 
   private publish(channel: Channel, events: readonly VersionedEvent[], after: LoadedGame): void {
