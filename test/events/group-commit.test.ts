@@ -1,11 +1,10 @@
 // Group commit: appends of many games share one statement, yet each game keeps its
 // own version guard, and a batch that fails as a whole falls back to single appends.
 import t from 'tap';
-import type pg from 'pg';
 import { GroupCommit } from '../../src/events/group-commit.ts';
 import { AppendChain, type AppendRequest, type EventStore } from '../../src/events/store.ts';
 import { createGame, testApp } from '../helpers/app.ts';
-import { testDatabase } from '../helpers/database.ts';
+import { countingPool, testDatabase } from '../helpers/database.ts';
 
 /** Each game's committed version, by id. */
 async function versionsOf(store: EventStore, ids: readonly string[]): Promise<Map<string, number>> {
@@ -116,15 +115,9 @@ t.test('appends of several games asked for in one turn go in one statement', asy
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) ids.push((await createGame(app, { type: 'pechvogel', seats: [{}, {}] })).id);
   const versions = await versionsOf(app.services.store, ids);
-  let statements = 0;
-  const counting = {
-    query: (...args: unknown[]) => {
-      statements++;
-      return (database.pool.query as (...a: unknown[]) => unknown).apply(database.pool, args);
-    },
-  } as unknown as pg.Pool;
+  const counting = countingPool(database.pool);
   let alone = 0;
-  const group = new GroupCommit(counting, async () => {
+  const group = new GroupCommit(counting.pool, async () => {
     alone++;
     return 'conflict';
   });
@@ -135,7 +128,7 @@ t.test('appends of several games asked for in one turn go in one statement', asy
     ),
   );
   t.same(outcomes, ['appended', 'appended', 'appended'], 'every game committed');
-  t.equal(statements, 1, 'in one statement');
+  t.equal(counting.queries, 1, 'in one statement');
   t.equal(alone, 0, 'none of them alone');
   t.same(
     [...(await versionsOf(app.services.store, ids))].map(([id, version]) => version - versions.get(id)!),

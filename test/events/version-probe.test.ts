@@ -1,10 +1,9 @@
 // Version checks asked for together share one query and each gets its own game's answer.
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { VersionProbe } from '../../src/events/version-probe.ts';
 import { bearerHeader, command, createGame, testApp } from '../helpers/app.ts';
-import { testDatabase } from '../helpers/database.ts';
+import { countingPool, testDatabase } from '../helpers/database.ts';
 
 t.test('checks asked in one turn share a query; each caller gets its game, an unknown game null', async (t) => {
   const database = await testDatabase(t);
@@ -24,16 +23,10 @@ t.test('checks asked in one turn share a query; each caller gets its game, an un
   const { rows } = await database.pool.query<{ id: string; version: number }>('SELECT id::text AS id, version FROM game WHERE id = ANY($1::uuid[])', [ids]);
   const expected = new Map(rows.map((row) => [row.id, row.version]));
   t.equal(new Set(expected.values()).size, ids.length, 'the games are at different versions');
-  let queries = 0;
-  const counting = {
-    query: (...args: unknown[]) => {
-      queries++;
-      return (database.pool.query as (...a: unknown[]) => unknown).apply(database.pool, args);
-    },
-  } as unknown as pg.Pool;
-  const probe = new VersionProbe(counting);
+  const counting = countingPool(database.pool);
+  const probe = new VersionProbe(counting.pool);
   const asked = [...ids, ids[0]!, randomUUID()];
   const answers = await Promise.all(asked.map((id) => probe.version(id)));
   t.same(answers, asked.map((id) => expected.get(id) ?? null), "every caller gets its own game's version");
-  t.equal(queries, 1, 'one query for all of them');
+  t.equal(counting.queries, 1, 'one query for all of them');
 });

@@ -52,3 +52,20 @@ export async function testDatabase(t: TestLike): Promise<TestDatabase> {
   });
   return { url, prisma, pool };
 }
+
+/** A pool that counts the queries sent through it, to check what shares a statement. */
+export function countingPool(pool: pg.Pool): { pool: pg.Pool; readonly queries: number } {
+  let queries = 0;
+  const counting = {
+    query: (...args: unknown[]) => {
+      queries++;
+      return (pool.query as (...a: unknown[]) => unknown).apply(pool, args);
+    },
+  } as unknown as pg.Pool;
+  return {
+    pool: counting,
+    get queries() {
+      return queries;
+    },
+  };
+}
