@@ -251,25 +251,25 @@ export function runBattery(spec: GameSpec): void {
     }
     const lax: AnyGame = { ...game, decide: (state, command, ctx) => { const events = game.decide(state, command, ctx); return isViolation(events) ? [] : events; } };
     const step = p.steps[0]!;
-    t.throws(() => checkLegality(lax, step.before, step.clock, serverChance('plant', 0)), 'accepting an unoffered command is found');
+    t.throws(() => checkLegality(lax, step.before, step.clock, serverChance('plant', 0)), { message: /was not offered but accepted/ }, 'accepting an unoffered command is found');
     // The lax module is caught by the system's early timeout alone; these need the
     // seats' candidates: unoffered commands from seats, and offered ones refused.
     const seatStep = p.steps.find((s) => s.actor.kind === 'seat');
-    if (seatStep) {
-      const laxSeats: AnyGame = {
-        ...game,
-        decide: (state, command, ctx) => {
-          const events = game.decide(state, command, ctx);
-          return isViolation(events) && ctx.actor.kind === 'seat' ? [] : events;
-        },
-      };
-      t.throws(() => checkLegality(laxSeats, seatStep.before, seatStep.clock, serverChance('plant', 0)), 'a seat sending an unoffered command that is accepted is found');
-      const strict: AnyGame = {
-        ...game,
-        decide: (state, command, ctx) => (ctx.actor.kind === 'seat' ? violation(`${game.type}/planted`, 'refuses seats') : game.decide(state, command, ctx)),
-      };
-      t.throws(() => checkLegality(strict, seatStep.before, seatStep.clock, serverChance('plant', 0)), 'refusing an offered command is found');
-    }
+    // Not skipped quietly: without a seat's command these two plants would test nothing.
+    assert.ok(seatStep, 'the sampled game has a seat command');
+    const laxSeats: AnyGame = {
+      ...game,
+      decide: (state, command, ctx) => {
+        const events = game.decide(state, command, ctx);
+        return isViolation(events) && ctx.actor.kind === 'seat' ? [] : events;
+      },
+    };
+    t.throws(() => checkLegality(laxSeats, seatStep.before, seatStep.clock, serverChance('plant', 0)), { message: /^\{"kind":"seat".* was not offered but accepted/ }, 'a seat sending an unoffered command that is accepted is found');
+    const strict: AnyGame = {
+      ...game,
+      decide: (state, command, ctx) => (ctx.actor.kind === 'seat' ? violation(`${game.type}/planted`, 'refuses seats') : game.decide(state, command, ctx)),
+    };
+    t.throws(() => checkLegality(strict, seatStep.before, seatStep.clock, serverChance('plant', 0)), { message: /^seat \d+: legal .* refused: / }, 'refusing an offered command is found');
     // A move made twice takes or gives its cards, chips or dice twice. Caught after an
     // event, not by an evolve that throws on the doubled move.
     const twice: AnyGame = { ...game, evolve: (state, event) => game.evolve(game.evolve(state, event), event) };
