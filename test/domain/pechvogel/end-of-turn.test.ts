@@ -7,12 +7,15 @@ import {
   attempt,
   codeOf,
   frustrations,
+  lastEvents,
   markers,
   markerTurn,
   newGame,
+  NOW,
   play,
   R,
   ravenTurn,
+  sixesUnderWay,
   type Game,
 } from './helpers.ts';
 
@@ -120,4 +123,41 @@ t.test('greedy with no marker left to take still takes Murphy (interpretation)',
   for (let i = 0; i < 3; i++) g = ravenTurn(markerTurn(g, 3));
   g = play(play(g, 0, { type: 'throw' }, [3, 3, 3, 3, 3, 4, 5]), 0, { type: 'chooseTarget', target: 3 });
   t.match(g.events.at(-1), { type: 'TurnEnded', marker: null, murphy: true });
+});
+
+// docs/games/pechvogel.md, "ending": decide always follows the event that enters it with
+// TurnEnded, so only a state folded up to that event (a past version's view) shows it.
+t.test('between a standing throw and its TurnEnded the phase is ending: nobody acts, every command is refused', async (t) => {
+  const entries: [string, Game, Game][] = [];
+  const start = newGame(2);
+  const sevenRavens = play(start, 0, { type: 'throw' }, [R, R, R, R, R, R, R]);
+  entries.push(['DiceThrown without a window (seven ravens)', start, sevenRavens]);
+  const thrown = play(start, 0, { type: 'throw' }, [R, R, R, 3, 4, 5, 6]);
+  entries.push(['TargetChosen (three ravens)', thrown, play(thrown, 0, { type: 'chooseTarget', target: 3 })]);
+  const window = play(sixesUnderWay([1, 1]), 0, { type: 'throw' }, [6, 6, 3, 4]);
+  entries.push(['ReactionClosed, nobody rerolls', window, play(window, 'system', { type: 'timeout' }, [], NOW + 20_000)]);
+  for (const [how, before, after] of entries) {
+    const played = lastEvents(before, after);
+    t.equal(played.at(-1)?.type, 'TurnEnded', `${how}: the same command ends the turn`);
+    const ending = played.slice(0, -1).reduce(pechvogel.evolve, before.state);
+    t.equal(ending.phase, 'ending', `${how}: enters ending`);
+    t.equal(pechvogel.view(ending, { kind: 'spectator' }).phase, 'ending', `${how}: a past version's view shows it`);
+    t.same(pechvogel.pending(ending), { seats: [] }, `${how}: nobody is pending, no deadline`);
+    const game: Game = { ...after, state: ending };
+    for (let seat = 0; seat < ending.seats; seat++) {
+      t.same(pechvogel.legalCommands(ending, seat), [], `${how}: nothing is legal for seat ${seat}`);
+      for (const command of [
+        { type: 'throw' },
+        { type: 'chooseTarget', target: 3 },
+        { type: 'reduce' },
+        { type: 'frustrate' },
+        { type: 'pass' },
+        { type: 'takeFromMiddle' },
+        { type: 'steal', from: 1 - seat, returnToBox: 3 },
+      ] as const) {
+        t.equal(codeOf(attempt(game, seat, command)), 'pechvogel/wrong-phase', `${how}: seat ${seat} ${command.type}`);
+      }
+    }
+    t.equal(codeOf(attempt(game, 'system', { type: 'timeout' }, [], NOW * 2)), 'pechvogel/no-deadline', `${how}: timeout`);
+  }
 });
