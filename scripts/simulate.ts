@@ -1,5 +1,5 @@
 // Usage: npm run simulate -- --game <type> [--games N] [--seed S] [--bots random,greedy,...]
-//        [--seats N] [--rotate] [--max-commands N] [--options '{"turnSeconds":30}']
+//        [--seats N] [--rotate] [--max-commands N] [--options '{"expert":true}']
 // Plays N bot games in-process and prints a summary on stdout. The same arguments give
 // the same bytes on stdout; the throughput line and the progress bar go to stderr.
 import { botsFor, type AnyBot } from '../src/bots/index.ts';
@@ -36,10 +36,14 @@ function gameOptions(json: string): unknown {
   try {
     options = JSON.parse(json);
   } catch {
-    return fail('--options must be JSON, e.g. \'{"turnSeconds":30}\'');
+    return fail('--options must be JSON, e.g. \'{"expert":true}\'');
   }
   const checked = game.optionsSchema.safeParse(options);
   if (!checked.success) fail(`--options: ${checked.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ')}`);
+  // The schema drops keys it does not know: a misspelt option would play the default
+  // while the summary names the misspelling.
+  const unknown = Object.keys(options as object).filter((key) => !(key in (checked.data as object)));
+  if (unknown.length > 0) fail(`--options: ${game.type} has no option ${unknown.join(', ')}`);
   return options;
 }
 const names = (values.bots ?? 'random').split(',');

@@ -15,7 +15,8 @@ export interface SimulationInput {
   /** A game still running after this many commands counts as unfinished: a guard
    * against rules that let random play go on for ever. */
   readonly maxCommands: number;
-  /** The game's options (defaults when absent), e.g. a time limit so that timeouts play a part. */
+  /** The game's options (defaults when absent): a variant, e.g. Porca Miseria's expert
+   * numbers. Bots answer at once, so a time limit brings no timeouts. */
   readonly options?: unknown;
   readonly onGame?: (done: number) => void;
 }
