@@ -1,7 +1,8 @@
 // Mistkäfer strategy: roll the colour most likely to place (the lowest row end, four
 // dice), bank the tableau when the risk of bad luck outweighs one more placement,
-// place as many dice as possible at the lowest value (rows stay open for later
-// rolls), steal whenever allowed, and rob the seat with the most chips.
+// place for 3 points a die (own and stolen) minus the value, so a much lower value
+// beats one more die (rows stay open for later rolls), steal whenever allowed, and rob
+// the seat with the most chips.
 import { edition } from '../domain/mistkaefer/edition.ts';
 import type { Command, View } from '../domain/mistkaefer/index.ts';
 import type { Tableau } from '../domain/mistkaefer/state.ts';
