@@ -73,6 +73,7 @@ t.test('simulate prints the same summary for the same seed', async (t) => {
     formatSummary(simulate({ game, bots: [bots.greedy!, bots.random!], games: 20, seed: 's', rotate: true, maxCommands: 20_000 }));
   const text = run();
   t.equal(run(), text);
+  t.match(text, /, seed s\n/, 'without options the first line names none');
   t.match(text, /games 20, finished 20/);
   t.match(text, /greedy +\d+\.\d%/);
 });
