@@ -1,5 +1,6 @@
-// What the scripts that drive a running server share: requests with a JSON body and a
-// seat's bearer token, the address of a game's live socket, and latency percentiles.
+// What the scripts share: command-line options with their usage, and for those that
+// drive a running server, requests with a JSON body and a seat's bearer token, the
+// address of a game's live socket, and latency percentiles.
 // Paths are absolute, so a base URL counts by its origin only.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
