@@ -35,13 +35,8 @@ const choose = (start: Step, seat: Seat, command: CommandOf<'choose'>, ctx: Deci
   }
   const bad = checkOwnCards(state.hands[seat]!, command.cards);
   if (bad) return bad;
-  return commitChoice(start, seat, command.cards, ctx.chance);
-};
-
-/** Logs a checked choice as a commitment; the last one reveals all and settles the hunt. */
-const commitChoice = (start: Step, seat: Seat, chosen: readonly number[], chance: Chance): Step => {
-  const cards = [...chosen].sort((a, b) => a - b);
-  const salt = chance.secret();
+  const cards = [...command.cards].sort((a, b) => a - b);
+  const salt = ctx.chance.secret();
   let step = emit(start, { type: 'CardsChosen', seat, commitment: commitmentOf(salt, cards), cards, salt });
   const choices = step.state.phase.name === 'choosing' ? step.state.phase.choices : [];
   if (choices.some((c) => c === null)) return step;
@@ -49,7 +44,7 @@ const commitChoice = (start: Step, seat: Seat, chosen: readonly number[], chance
     type: 'CardsRevealed',
     choices: choices.map((c, s) => ({ seat: s, cards: [...c!.cards], salt: c!.salt })),
   });
-  return settleHunt(step, chance);
+  return settleHunt(step, ctx.chance);
 };
 
 const takePrey = (start: Step, seat: Seat, command: CommandOf<'takePrey'>, ctx: DecideContext): Stepped => {
@@ -107,36 +102,40 @@ const play = (start: Step, seat: Seat, command: Command, ctx: DecideContext): St
   }
 };
 
-/** The table acts for every pending seat the way a tournament director would: choices
- * and discards at random (through chance, so a referee can supply them), takes and
- * robs by the first legal command (kinds in the order teeth, fur, meat; losers in seat
- * order). Timed-out choices are committed like any other, then revealed as usual. */
+/** What the table sends for a seat that let its time run out, the way a tournament
+ * director would: choices and discards at random (through chance, so a referee can
+ * supply them), takes and robs by the first legal command (kinds in the order teeth,
+ * fur, meat; losers in seat order). */
+const tableCommand = (state: State, seat: Seat, chance: Chance): Command => {
+  switch (state.phase.name) {
+    case 'choosing':
+      // Hands are never empty while choosing: at most 5 × 5 of the 46 cards are held,
+      // so every draw refills them.
+      return { type: 'choose', cards: chance.draw(state.hands[seat]!, 1) };
+    case 'discarding':
+      return { type: 'discard', cards: chance.draw(state.hands[seat]!, surplusOf(state, seat)) };
+    default:
+      // Sharing or robbing, the other phases with a deadline (dealing and ended wait for
+      // nobody): one seat is waited for, and only while it has a choice, since
+      // continueSharing takes for a taker without one and settleHunt skips a fight
+      // with nobody to rob. So its first legal command exists.
+      return legalCommands(state, seat)[0]!;
+  }
+};
+
+/** The table plays every pending seat's command in seat order, through the same checks
+ * and steps as a seat's own: a timed-out choice is committed and revealed as usual. */
 const timeout = (state: State, ctx: DecideContext): Stepped => {
   const { seats, deadline } = pending(state);
   if (deadline === undefined) return violation(codes.noDeadline, 'no deadline is running');
   if (ctx.now < deadline) return violation(codes.tooEarly, `the deadline is ${deadline}`);
   let step = emit({ state, events: [] }, { type: 'TimedOut', seats: [...seats] });
-  switch (state.phase.name) {
-    case 'choosing':
-      // Hands are never empty while choosing: at most 5 × 5 of the 46 cards are held,
-      // so every draw refills them.
-      for (const seat of seats) step = commitChoice(step, seat, ctx.chance.draw(state.hands[seat]!, 1), ctx.chance);
-      return step;
-    case 'discarding':
-      for (const seat of seats) {
-        const cards = ctx.chance.draw(state.hands[seat]!, surplusOf(state, seat)).sort((a, b) => a - b);
-        step = emit(step, { type: 'SurplusDiscarded', seat, count: cards.length, cards });
-      }
-      return afterDiscard(step, ctx.chance);
-    default: {
-      // Sharing or robbing, the other phases with a deadline (dealing and ended wait for
-      // nobody): one seat is waited for, and only while it has a choice, since
-      // continueSharing takes for a taker without one and settleHunt skips a fight
-      // with nobody to rob. So its first legal command exists and is accepted.
-      const seat = seats[0]!;
-      return play(step, seat, legalCommands(state, seat)[0]!, ctx);
-    }
+  for (const seat of seats) {
+    const out = play(step, seat, tableCommand(step.state, seat, ctx.chance), ctx);
+    if (!isStep(out)) return out;
+    step = out;
   }
+  return step;
 };
 
 /** With a time limit, a phase or turn that has just begun (its deadline cleared by the
