@@ -1,6 +1,6 @@
-// Builds a command's events one at a time, folding each so later steps (and chance
-// draws) see the state they apply to. A chip gain that reaches the goal ends the game
-// on the spot: the winner is announced and nothing after it happens.
+// Builds a command's events one at a time; a later step (or a chance draw) that reads
+// the state sees it with every earlier event folded in. A chip gain that reaches the
+// goal ends the game on the spot: the winner is announced and nothing after it happens.
 import type { Seat } from '../contract.ts';
 import type { Event } from './events.ts';
 import { evolve } from './evolve.ts';
@@ -12,9 +12,9 @@ export interface Run {
   readonly events: readonly Event[];
 }
 
-/** A run one event on. Its state is folded only when a later step asks for it: most
- * commands never do (a roll that places, a placement without bonuses), and the caller
- * folds the returned events anyway. */
+/** A run one event on. Its state is folded only when a later step asks for it: a roll
+ * that can be placed and a placement onto bonus spaces never do (ending a turn does),
+ * and the caller folds the returned events anyway. */
 class Emitted implements Run {
   private folded: State | undefined;
   constructor(
