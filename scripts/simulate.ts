@@ -29,7 +29,12 @@ const count = Number(values.games);
 if (!Number.isInteger(count) || count < 1) fail('--games must be a positive integer');
 const maxCommands = Number(values['max-commands']);
 if (!Number.isInteger(maxCommands) || maxCommands < 1) fail('--max-commands must be a positive integer');
-const options = values.options === undefined ? undefined : gameOptions(values.options);
+const names = (values.bots ?? 'random').split(',');
+const seats = values.seats === undefined ? (names.length > 1 ? names.length : game.players.min) : Number(values.seats);
+if (!Number.isInteger(seats) || seats < game.players.min || seats > game.players.max) {
+  fail(`${game.type} takes ${game.players.min} to ${game.players.max} seats`);
+}
+if (names.length !== 1 && names.length !== seats) fail(`give one bot, or one per seat (${seats})`);
 
 function gameOptions(json: string): unknown {
   let options: unknown;
@@ -44,14 +49,12 @@ function gameOptions(json: string): unknown {
   // while the summary names the misspelling.
   const unknown = Object.keys(options as object).filter((key) => !(key in (checked.data as object)));
   if (unknown.length > 0) fail(`--options: ${game.type} has no option ${unknown.join(', ')}`);
+  // Options that fit the schema can still not fit the table (a first seat beyond it).
+  const refused = game.validateSetup?.({ options: checked.data, seats });
+  if (refused) fail(`--options: ${refused.message}`);
   return options;
 }
-const names = (values.bots ?? 'random').split(',');
-const seats = values.seats === undefined ? (names.length > 1 ? names.length : game.players.min) : Number(values.seats);
-if (!Number.isInteger(seats) || seats < game.players.min || seats > game.players.max) {
-  fail(`${game.type} takes ${game.players.min} to ${game.players.max} seats`);
-}
-if (names.length !== 1 && names.length !== seats) fail(`give one bot, or one per seat (${seats})`);
+const options = values.options === undefined ? undefined : gameOptions(values.options);
 const bots: AnyBot[] = Array.from({ length: seats }, (_, seat) => {
   const name = names[names.length === 1 ? 0 : seat]!;
   return available[name] ?? fail(`no bot "${name}" for ${game.type}; try ${Object.keys(available).join(', ')}`);
