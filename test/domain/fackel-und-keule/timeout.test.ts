@@ -30,6 +30,10 @@ t.test('a deadline exists only with turnSeconds, written into the log at the sta
   t.equal(game.pending(free).deadline, undefined, 'no limit, no deadline');
   t.notOk(opening(hands, 'wild-horse').some((e) => e.type === 'DeadlineSet'));
   t.equal(refusedTimeout(free, 1e15).code, codes.noDeadline);
+  // Games created under 1.0.0 stored their options as {}: they replay without a limit.
+  const old = given(3, opening(hands, 'wild-horse'), {} as Options);
+  t.equal(old.turnMs, 0, 'no limit, and the state stays plain JSON');
+  t.equal(game.pending(old).deadline, undefined);
 
   const events = opening(hands, 'wild-horse', LIMIT, T0);
   t.same(events.at(-1), { type: 'DeadlineSet', deadline: DEADLINE }, 'setup’s ctx.now + 30 s');
@@ -101,6 +105,7 @@ t.test('sharing and discarding: the first legal take, then random surplus for th
   t.same(game.pending(state).seats, [0, 1, 2]);
 
   state = applyEvents(state, accept(state, 1, { type: 'discard', cards: [12] }, [], takeDeadline + 100));
+  t.same(game.pending(state), { seats: [0, 2], deadline: takeDeadline + 30_000 }, 'a discard does not restart the others’ clock');
   const discarded = timeout(state, takeDeadline + 30_000, [5, 3, 'mammoth']);
   t.same(types(discarded), ['TimedOut', 'SurplusDiscarded', 'SurplusDiscarded', 'AnimalRevealed', 'DeadlineSet']);
   t.same(discarded[0], { type: 'TimedOut', seats: [0, 2] });
@@ -109,6 +114,23 @@ t.test('sharing and discarding: the first legal take, then random surplus for th
   t.same(game.redact(first!, { kind: 'seat', seat: 1 }, state), { type: 'SurplusDiscarded', seat: 0, count: 1, cards: null }, 'still face down');
   state = applyEvents(state, discarded);
   t.same(state.hands.map((h) => h.length), [6, 6, 6]);
+});
+
+t.test('a take begins the next taker’s turn with its own time; a late timeout still gives the next turn all of it', async (t) => {
+  let state = start();
+  state = applyEvents(state, accept(state, 1, { type: 'choose', cards: [17] }, [], T0 + 10));
+  // The scheduler sends the timeout 5 s after the deadline: the first taker's 30 s count
+  // from then, not from the missed deadline.
+  const late = DEADLINE + 5_000;
+  const revealed = timeout(state, late, [2, 20]);
+  t.same(revealed.at(-1), { type: 'DeadlineSet', deadline: late + 30_000 });
+  state = applyEvents(state, revealed);
+  // Seat 0 takes teeth and meat, leaving fur and meat: seat 1 chooses, on its own clock.
+  const taken = late + 1_000;
+  t.same(accept(state, 0, { type: 'takePrey', chips: ['teeth', 'meat'] }, [], taken), [
+    { type: 'PreyTaken', seat: 0, chips: ['teeth', 'meat'], automatic: false },
+    { type: 'DeadlineSet', deadline: taken + 30_000 },
+  ]);
 });
 
 t.test('robbing: the winner takes from the first loser, the first kind it holds (teeth, fur, meat)', async (t) => {
