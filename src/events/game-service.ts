@@ -54,7 +54,7 @@ export class GameService {
     if (game === undefined) throw new ServiceError(serviceCodes.unknownGameType, `no game of type "${request.type}" in the catalog`);
     const parsedOptions = game.optionsSchema.safeParse(request.options ?? {});
     if (!parsedOptions.success) {
-      throw new ServiceError(serviceCodes.invalidSetup, `invalid options: ${parsedOptions.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      throw new ServiceError(serviceCodes.invalidSetup, `invalid options: ${parsedOptions.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ')}`);
     }
     const seatCount = request.seats.length;
     if (seatCount < game.players.min || seatCount > game.players.max) {

@@ -59,6 +59,8 @@ t.test('creating games: bad requests are refused and create nothing', async (t) 
     ['too few players', { type: 'pechvogel', seats: [{}] }, 422, 'game/invalid-setup'],
     ['too many players', { type: 'fackel-und-keule', seats: [{}, {}, {}, {}, {}, {}] }, 422, 'game/invalid-setup'],
     ['an option of the wrong type', { type: 'pechvogel', seats: [{}, {}], options: { reactionSeconds: 'soon' } }, 422, 'game/invalid-setup'],
+    // A misspelt option would otherwise play the default under the name the client meant.
+    ['an option the game does not have', { type: 'porca-miseria', seats: [{}, {}, {}], options: { expret: true } }, 422, 'game/invalid-setup'],
     ['no seats', { type: 'pechvogel', seats: [] }, 400, 'request/invalid'],
     ['an unknown chance mode', { type: 'pechvogel', seats: [{}, {}], chance: 'dice' }, 400, 'request/invalid'],
     ['outcomes with server chance', { type: 'pechvogel', seats: [{}, {}], outcomes: [1] }, 422, 'chance/outcomes-not-allowed'],

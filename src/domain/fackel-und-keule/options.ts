@@ -9,7 +9,7 @@ import { MAX_PLAYERS, MIN_PLAYERS } from './vocabulary.ts';
 export const MAX_TURN_SECONDS = 3600;
 
 export const optionsSchema = z
-  .object({
+  .strictObject({
     turnSeconds: z
       .number()
       .int()

@@ -6,7 +6,7 @@ import { CODES } from './codes.ts';
 export const PLAYERS = { min: 2, max: 5 } as const;
 
 export const optionsSchema = z
-  .object({
+  .strictObject({
     firstSeat: z
       .int()
       .min(0)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export const optionsSchema = z
-  .object({
+  .strictObject({
     expert: z
       .boolean()
       .default(false)
