@@ -18,6 +18,8 @@ export const MAX_COMMANDS = 20_000;
 const optionArbitraries: Record<string, (seats: number) => fc.Arbitrary<unknown>> = {
   pechvogel: (seats) =>
     fc.record({ firstSeat: fc.integer({ min: 0, max: seats - 1 }), reactionSeconds: fc.integer({ min: 1, max: 600 }) }),
+  // 0 = no limit: games with and without the table acting for late seats.
+  'fackel-und-keule': () => fc.record({ turnSeconds: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 600 })) }),
   'porca-miseria': () =>
     fc.record({
       expert: fc.boolean(),
