@@ -13,14 +13,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { PrismaClient } from './generated/prisma/client.ts';
-import { BotSeats } from './events/bot-seats.ts';
-import { CommandHandler, type CommandHooks } from './events/command-handler.ts';
-import { GameService } from './events/game-service.ts';
-import { LiveHub } from './events/live-hub.ts';
-import { LiveStates } from './events/live-state.ts';
+import { BotSeats } from './jobs/bot-seats.ts';
+import { CommandHandler, type CommandHooks } from './commands/command-handler.ts';
+import { GameSetup } from './commands/game-setup.ts';
+import { GameReads } from './reads/game-reads.ts';
+import { LiveHub } from './live/live-hub.ts';
+import { LatestStates } from './state/latest-states.ts';
 import { Notifier } from './events/notifier.ts';
-import { PastStates } from './events/past-states.ts';
-import { DeadlineScheduler, type SchedulerOptions } from './events/scheduler.ts';
+import { PastStates } from './state/past-states.ts';
+import { DeadlineScheduler, type SchedulerOptions } from './jobs/deadline-scheduler.ts';
 import { EventStore } from './events/store.ts';
 import { RequestLog } from './request-log.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -50,7 +51,8 @@ export interface AppOptions {
 
 export interface Services {
   readonly store: EventStore;
-  readonly games: GameService;
+  readonly setup: GameSetup;
+  readonly reads: GameReads;
   readonly commands: CommandHandler;
   readonly hub: LiveHub;
   readonly scheduler: DeadlineScheduler;
@@ -84,10 +86,10 @@ export async function buildApp(options: AppOptions) {
 
   const clock = options.clock ?? Date.now;
   const store = new EventStore(options.prisma, options.pool);
-  const live = new LiveStates(store);
+  const latest = new LatestStates(store);
   // Views of the past, event-log pages and live catch-ups share the states folded so far.
   const past = new PastStates(store);
-  const hub = new LiveHub(store, live, past);
+  const hub = new LiveHub(store, latest, past);
   const resync = () => hub.resync().catch((error: unknown) => app.log.warn({ err: error }, 'catching up watched games failed'));
   const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, (id, version) => hub.moved(id, version), app.log, resync);
   const resyncTimer = notifier === null ? null : setInterval(resync, options.resyncMs ?? 5000);
@@ -104,10 +106,18 @@ export async function buildApp(options: AppOptions) {
       bots.committed(after);
     },
   };
-  const commands = new CommandHandler(store, live, clock, hooks);
+  const commands = new CommandHandler(store, latest, clock, hooks);
   scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler });
-  bots = new BotSeats(store, commands, live, clock, app.log);
-  const services: Services = { store, games: new GameService(store, live, past, clock, hooks), commands, hub, scheduler, bots };
+  bots = new BotSeats(store, commands, latest, clock, app.log);
+  const services: Services = {
+    store,
+    setup: new GameSetup(store, latest, clock, hooks),
+    reads: new GameReads(store, latest, past),
+    commands,
+    hub,
+    scheduler,
+    bots,
+  };
   app.decorate('services', services);
 
   await app.register(fastifySwagger, {

@@ -8,7 +8,7 @@
 // Should the batch fail as a whole (a unique key, a deadlock with another instance),
 // every append in it is retried on its own, so each gets its own honest outcome.
 import type pg from 'pg';
-import type { AppendOutcome, AppendRequest } from './store.ts';
+import type { AppendOutcome, AppendRequest } from './records.ts';
 
 const BATCH_SQL = `
 WITH input AS (

@@ -3,7 +3,7 @@
 // events themselves, so a lost or merged notification costs latency, never data.
 // Announcements are sent after commit and batched: every announcement made in one
 // turn of the event loop goes out in one round trip.
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../lib/logger.ts';
 import pg from 'pg';
 
 const NOTIFY_CHANNEL = 'spielwerk_game';
@@ -20,7 +20,7 @@ export class Notifier {
   constructor(
     private readonly url: string,
     private readonly onMoved: GameMoved,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
     /** Called after a reconnect: notifications may have been missed meanwhile. */
     private readonly onReconnect: () => void = () => {},
   ) {}

@@ -1,3 +1,8 @@
+// src/events/ is the event store alone: how games and their events are written,
+// appended (group commit included), read, and announced between instances. It may
+// import src/domain (for event types), src/lib and the generated Prisma client, and
+// knows nothing of HTTP, tokens, seats' views or bots.
+//
 // The event store: games, seats and their append-only event logs in PostgreSQL.
 // Appending is one SQL statement, so one round trip and one transaction: it bumps the
 // game's version only if it still is the expected one, inserts the events at the
@@ -10,81 +15,8 @@ import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { GameEvent } from '../domain/contract.ts';
 import { GroupCommit } from './group-commit.ts';
+import type { AppendOutcome, AppendRequest, ChanceMode, GameFilter, GameRecord, GameStatus, SeatRecord, StoredEvent } from './records.ts';
 import { VersionProbe } from './version-probe.ts';
-
-export type GameStatus = 'open' | 'running' | 'finished';
-export type ChanceMode = 'server' | 'supplied';
-
-export interface SeatRecord {
-  readonly seat: number;
-  readonly name: string | null;
-  readonly tokenHash: string | null;
-  readonly joinedAt: Date | null;
-  /** The server-side bot playing the seat; null for people. */
-  readonly bot: string | null;
-}
-
-export interface GameRecord {
-  readonly id: string;
-  readonly type: string;
-  readonly rulesVersion: string;
-  readonly options: unknown;
-  readonly seatCount: number;
-  readonly chanceMode: ChanceMode;
-  readonly seed: string;
-  readonly seedHash: string;
-  readonly refereeTokenHash: string;
-  readonly status: GameStatus;
-  readonly version: number;
-  readonly deadline: Date | null;
-  readonly createdAt: Date;
-  readonly updatedAt: Date;
-  readonly finishedAt: Date | null;
-  readonly seats: readonly SeatRecord[];
-}
-
-export interface StoredEvent {
-  readonly seq: number;
-  readonly event: GameEvent;
-  readonly actor: string;
-  readonly at: Date;
-}
-
-export interface AppendRequest {
-  readonly gameId: string;
-  readonly expectedVersion: number;
-  readonly events: readonly GameEvent[];
-  readonly actor: string;
-  readonly at: Date;
-  readonly commandId: string | null;
-  readonly status: GameStatus;
-  readonly deadline: Date | null;
-  readonly idempotency: { key: string; requestHash: string; response: unknown } | null;
-  /** Appends decided one on top of another before the first had committed share a
-   * chain: once one of them fails, the rest are refused without being written. */
-  readonly chain?: AppendChain;
-}
-
-/** See AppendRequest.chain. Broken by the store; whoever decides the next append reads it. */
-export class AppendChain {
-  private brokenFlag = false;
-  get broken(): boolean {
-    return this.brokenFlag;
-  }
-  break(): void {
-    this.brokenFlag = true;
-  }
-}
-
-export type AppendOutcome = 'appended' | 'conflict';
-
-export interface GameFilter {
-  readonly type?: string;
-  readonly status?: GameStatus;
-  readonly limit: number;
-  /** Opaque cursor from a previous page: the last game's (createdAt, id). */
-  readonly after?: { createdAt: Date; id: string };
-}
 
 const UNIQUE_VIOLATION = '23505';
 

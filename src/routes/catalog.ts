@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findGame, games, type AnyGame } from '../domain/games.ts';
-import { ServiceError, serviceCodes } from '../events/errors.ts';
+import { ServiceError, serviceCodes } from '../errors.ts';
 import { Problem } from './problem.ts';
 
 const CatalogEntry = z

@@ -4,8 +4,8 @@ import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ServiceError, serviceCodes } from '../events/errors.ts';
-import { decodeCursor, summarize } from '../events/game-summary.ts';
+import { ServiceError, serviceCodes } from '../errors.ts';
+import { decodeCursor, summarize } from '../reads/game-summary.ts';
 import { Problem } from './problem.ts';
 import {
   CommandAnswer,
@@ -42,7 +42,7 @@ const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Pr
 const security: { [scheme: string]: string[] }[] = [{ bearer: [] }, {}];
 
 export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { games, commands } = app.services;
+  const { setup, reads, commands } = app.services;
 
   app.post('/games', {
     schema: {
@@ -53,7 +53,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: CreatedGame, ...errors },
     },
     handler: async (request, reply) => {
-      const { record, refereeToken, seatTokens } = await games.create(request.body);
+      const { record, refereeToken, seatTokens } = await setup.create(request.body);
       reply.code(201).header('location', `/games/${record.id}`);
       return { game: summarize(record), refereeToken, seats: seatTokens.map((token, seat) => ({ seat, token })) };
     },
@@ -73,7 +73,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { type, status, limit, cursor } = request.query;
-      return games.list({ type, status, limit, after: cursor === undefined ? undefined : decodeCursor(cursor) });
+      return reads.list({ type, status, limit, after: cursor === undefined ? undefined : decodeCursor(cursor) });
     },
   });
 
@@ -86,7 +86,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       response: { 200: GameDetails, ...errors },
     },
-    handler: async (request) => games.summary(request.params.id, bearer(request)),
+    handler: async (request) => reads.summary(request.params.id, bearer(request)),
   });
 
   app.post('/games/:id/join', {
@@ -98,8 +98,8 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ seat: z.number().int(), token: z.string(), game: GameSummary }), ...errors },
     },
     handler: async (request) => {
-      const { seat, token } = await games.join(request.params.id, request.body.seat, request.body.name);
-      const { record } = await games.principalFor(request.params.id, token);
+      const { seat, token } = await setup.join(request.params.id, request.body.seat, request.body.name);
+      const { record } = await reads.principalFor(request.params.id, token);
       return { seat, token, game: summarize(record) };
     },
   });
@@ -147,7 +147,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { after, limit, viewer } = request.query;
-      return games.events(request.params.id, bearer(request), after, limit, parseViewer(viewer));
+      return reads.events(request.params.id, bearer(request), after, limit, parseViewer(viewer));
     },
   });
 
@@ -160,7 +160,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       response: { 200: GameSnapshot, ...errors },
     },
-    handler: async (request) => games.viewAt(request.params.id, bearer(request), request.query.version, parseViewer(request.query.viewer)),
+    handler: async (request) => reads.viewAt(request.params.id, bearer(request), request.query.version, parseViewer(request.query.viewer)),
   });
 
   app.get('/games/:id/replay', {
@@ -170,6 +170,6 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       params: GameParams,
       response: { 200: Replay, ...errors },
     },
-    handler: async (request) => games.replay(request.params.id),
+    handler: async (request) => reads.replay(request.params.id),
   });
 };

@@ -5,8 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { ServiceError } from '../events/errors.ts';
-import { allowedViewer } from '../events/principal.ts';
+import { ServiceError } from '../errors.ts';
+import { allowedViewer } from '../access/principal.ts';
 import { bearer } from './games.ts';
 import { internalProblem, problem, problemOf, type Problem } from './problem.ts';
 import { CommandRequestEnvelope, GameParams } from './schemas.ts';
@@ -28,7 +28,7 @@ const sendJson = (socket: WebSocket, json: string) => {
 const send = (socket: WebSocket, message: unknown) => sendJson(socket, JSON.stringify(message));
 
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { games, commands, hub } = app.services;
+  const { reads, commands, hub } = app.services;
   /** A service error as its problem; anything else is logged and told as a 500. */
   const problemFor = (error: unknown, failed: string): Problem => {
     if (error instanceof ServiceError) return problemOf(error);
@@ -86,7 +86,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       stop?.();
     });
     try {
-      const { record, principal } = await games.principalFor(id, token);
+      const { record, principal } = await reads.principalFor(id, token);
       const unwatch = await hub.watch(id, { viewer: allowedViewer(record, principal, undefined), send: (json) => sendJson(socket, json) }, request.query.after);
       if (closed) unwatch();
       else stop = unwatch;

@@ -4,7 +4,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ServiceError, serviceCodes, type ServiceCode } from '../events/errors.ts';
+import { ServiceError, serviceCodes, type ServiceCode } from '../errors.ts';
 
 export const Problem = z
   .object({

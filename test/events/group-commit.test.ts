@@ -2,7 +2,8 @@
 // own version guard, and a batch that fails as a whole falls back to single appends.
 import t from 'tap';
 import { GroupCommit } from '../../src/events/group-commit.ts';
-import { AppendChain, type AppendRequest, type EventStore } from '../../src/events/store.ts';
+import { type EventStore } from '../../src/events/store.ts';
+import { AppendChain, type AppendRequest } from '../../src/events/records.ts';
 import { createGame, testApp } from '../helpers/app.ts';
 import { countingPool, testDatabase } from '../helpers/database.ts';
 

@@ -1,3 +1,9 @@
+// src/commands/ is the command path: creating and joining games, and deciding and
+// appending every command a seat, the referee, a bot or a deadline sends. It may
+// import src/domain, src/bots (which bots exist), src/events, src/state, src/access,
+// src/errors.ts and src/lib; it tells the rest of the service about commits through
+// CommandHooks instead of importing it.
+//
 // Handling one command, as a recipe: (1) answer a retried idempotent command from its
 // record, (2) take the game's latest state, (3) check who acts and what they sent,
 // (4) decide with the game's rules, (5) append at the version read — in one
@@ -10,13 +16,14 @@
 import type { Actor, Command, GameEvent, RuleViolation, Viewer } from '../domain/contract.ts';
 import { isViolation } from '../domain/contract.ts';
 import { serverChance, suppliedChance, SuppliedChanceError, type Chance } from '../domain/chance.ts';
-import { ServiceError, serviceCodes } from './errors.ts';
-import type { LiveStates, LoadedGame } from './live-state.ts';
-import { actorLabel, ownViewer, resolvePrincipal, type Principal } from './principal.ts';
-import { hashToken, sha256 } from './tokens.ts';
-import { AppendChain, type AppendOutcome, type EventStore, type GameRecord, type GameStatus } from './store.ts';
-import { KeyedQueue } from './keyed-queue.ts';
-import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from './snapshot.ts';
+import { ServiceError, serviceCodes } from '../errors.ts';
+import type { LatestStates, LoadedGame } from '../state/latest-states.ts';
+import { actorLabel, ownViewer, resolvePrincipal, type Principal } from '../access/principal.ts';
+import { hashToken, sha256 } from '../access/tokens.ts';
+import { type EventStore } from '../events/store.ts';
+import { AppendChain, type AppendOutcome, type GameRecord, type GameStatus } from '../events/records.ts';
+import { KeyedQueue } from '../lib/keyed-queue.ts';
+import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
 
 export type CommandPrincipal = Principal | { readonly kind: 'system' };
 
@@ -78,7 +85,7 @@ export class CommandHandler {
 
   constructor(
     private readonly store: EventStore,
-    private readonly live: LiveStates,
+    private readonly latest: LatestStates,
     private readonly clock: () => number,
     private readonly hooks: CommandHooks = {},
   ) {}
@@ -129,7 +136,7 @@ export class CommandHandler {
         if (earlier !== null) return earlier;
       }
       if (input.expectedVersion !== undefined || attempt >= MAX_ATTEMPTS) {
-        const current = (await this.live.load(input.gameId)).version;
+        const current = (await this.latest.load(input.gameId)).version;
         throw new ServiceError(serviceCodes.conflict, `another command was appended first; the game is at version ${current}`, { currentVersion: current });
       }
     }
@@ -191,7 +198,7 @@ export class CommandHandler {
     if (pipeline.confirmed) return true;
     const stored = await this.store.version(before.record.id);
     if (stored === null || stored === before.version) return true;
-    this.live.forget(before.record.id);
+    this.latest.forget(before.record.id);
     return false;
   }
 
@@ -201,8 +208,8 @@ export class CommandHandler {
   private async pipelineOf(gameId: string, reload: boolean): Promise<Pipeline> {
     const current = this.pipelines.get(gameId);
     if (current !== undefined && !current.chain.broken) return current;
-    const cached = reload ? undefined : this.live.peek(gameId);
-    const tip = cached ?? (await this.live.load(gameId));
+    const cached = reload ? undefined : this.latest.peek(gameId);
+    const tip = cached ?? (await this.latest.load(gameId));
     // Registered by its first append: a refused command leaves nothing behind.
     return { tip, chain: new AppendChain(), pending: 0, settled: Promise.resolve(), confirmed: cached === undefined };
   }
@@ -215,10 +222,10 @@ export class CommandHandler {
     const ours = this.pipelines.get(gameId) === pipeline;
     if (appended === null) {
       if (ours) this.pipelines.delete(gameId);
-      this.live.forget(gameId);
+      this.latest.forget(gameId);
       return;
     }
-    this.live.remember(appended.next);
+    this.latest.remember(appended.next);
     pipeline.confirmed = true;
     if (ours && pipeline.pending === 0) this.pipelines.delete(gameId);
     this.hooks.committed?.(appended.before, appended.events, appended.next);

@@ -1,11 +1,16 @@
+// src/jobs/ is the work the server does by itself: firing deadlines and playing
+// bots' seats. Both act only through the command handler, like any client, so they
+// may import src/commands besides src/domain, src/bots, src/events, src/state,
+// src/errors.ts and src/lib.
+//
 // Deadlines: when a game's pending deadline passes, the server itself sends the
 // game's `timeout` command as the system actor, at the version the deadline belongs
 // to. If several instances fire for the same deadline, the append's version check
 // lets exactly one timeout through; the others fail harmlessly with a conflict.
-import type { FastifyBaseLogger } from 'fastify';
-import type { CommandHandler } from './command-handler.ts';
-import { ServiceError } from './errors.ts';
-import type { EventStore } from './store.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { CommandHandler } from '../commands/command-handler.ts';
+import { ServiceError } from '../errors.ts';
+import type { EventStore } from '../events/store.ts';
 
 /** Node may fire a timer a millisecond before the wall clock reaches its deadline; a
  * timeout that early would be refused by the rules and wait for the next poll. */
@@ -27,7 +32,7 @@ export class DeadlineScheduler {
     private readonly store: EventStore,
     private readonly commands: CommandHandler,
     private readonly clock: () => number,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
     private readonly options: SchedulerOptions,
   ) {}
 

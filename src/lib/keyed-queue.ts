@@ -1,3 +1,6 @@
+// src/lib/ holds small helpers that know nothing of games or of the service (a
+// per-key queue, the logger type); it imports nothing of src/.
+//
 // Runs tasks one after another per key (a game), concurrently across keys. Within one
 // instance this keeps commands on a game from racing each other for nothing.
 export class KeyedQueue {

@@ -1,8 +1,8 @@
 // What a caller sees of a game at one version: the shape shared by command answers,
 // reads and live pushes.
 import type { Command, GameEvent, GameResult, Pending, Viewer } from '../domain/contract.ts';
-import type { LoadedGame } from './live-state.ts';
-import type { GameStatus } from './store.ts';
+import type { LoadedGame } from './latest-states.ts';
+import type { GameStatus } from '../events/records.ts';
 
 export interface VersionedEvent {
   readonly seq: number;

@@ -5,14 +5,14 @@
 // loses a race drops its command; the winner's commit wakes the bots again. Every
 // instance runs bots for the commits it makes, and on start for the running games
 // with bots, so a game left waiting on a bot by a restart moves on.
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../lib/logger.ts';
 import { botsFor } from '../bots/index.ts';
 import { LazyTurn } from '../bots/play.ts';
 import { seededRng, shuffle } from '../bots/rng.ts';
-import type { CommandHandler } from './command-handler.ts';
-import { ServiceError, serviceCodes } from './errors.ts';
-import type { LiveStates, LoadedGame } from './live-state.ts';
-import type { EventStore } from './store.ts';
+import type { CommandHandler } from '../commands/command-handler.ts';
+import { ServiceError, serviceCodes } from '../errors.ts';
+import type { LatestStates, LoadedGame } from '../state/latest-states.ts';
+import type { EventStore } from '../events/store.ts';
 
 interface Work {
   /** A commit arrived since the bots last looked. */
@@ -29,9 +29,9 @@ export class BotSeats {
   constructor(
     private readonly store: EventStore,
     private readonly commands: CommandHandler,
-    private readonly live: LiveStates,
+    private readonly latest: LatestStates,
     private readonly clock: () => number,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
   ) {}
 
   /** The committed hook: wakes the bots of a running game that has any. */
@@ -82,7 +82,7 @@ export class BotSeats {
   private async step(gameId: string): Promise<void> {
     // The commit that woke us left the game in the cache; a stale entry only costs a
     // refused command, and the newer commit wakes the bots of the instance that made it.
-    const { record, game, state, version } = this.live.peek(gameId) ?? (await this.live.load(gameId));
+    const { record, game, state, version } = this.latest.peek(gameId) ?? (await this.latest.load(gameId));
     if (record.status !== 'running') return;
     const pending = game.pending(state);
     // Past the deadline the rules refuse moves until the server's timeout, whose commit wakes us.

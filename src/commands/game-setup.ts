@@ -1,19 +1,17 @@
-// Creating and joining games, and every read: summaries, views at any version, the
-// event log and the replay. Commands go through the CommandHandler.
+// Creating games and taking their open seats: the writes that come before any command.
+// A game's opening events (the deal) are decided here and appended with the game, or
+// when its last open seat is taken. Commands go through the CommandHandler.
 import { randomUUID } from 'node:crypto';
-import type { GameEvent, Viewer } from '../domain/contract.ts';
+import type { GameEvent } from '../domain/contract.ts';
 import { serverChance, suppliedChance, SuppliedChanceError } from '../domain/chance.ts';
-import { botsFor } from '../bots/index.ts';
 import { findGame } from '../domain/games.ts';
+import { botsFor } from '../bots/index.ts';
+import { ServiceError, serviceCodes } from '../errors.ts';
+import { hashToken, newSeed, newToken, sha256 } from '../access/tokens.ts';
+import type { ChanceMode, GameRecord } from '../events/records.ts';
+import type { EventStore } from '../events/store.ts';
+import { setupOf, type LatestStates, type LoadedGame } from '../state/latest-states.ts';
 import { advance, type CommandHooks } from './command-handler.ts';
-import { ServiceError, serviceCodes } from './errors.ts';
-import { setupOf, type LiveStates, type LoadedGame } from './live-state.ts';
-import type { PastStates } from './past-states.ts';
-import { allowedViewer, resolvePrincipal, type Principal } from './principal.ts';
-import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from './snapshot.ts';
-import type { ChanceMode, EventStore, GameFilter, GameRecord } from './store.ts';
-import { hashToken, newSeed, newToken, sha256 } from './tokens.ts';
-import { encodeCursor, summarize } from './game-summary.ts';
 
 export interface NewGame {
   readonly type: string;
@@ -34,17 +32,10 @@ export interface CreatedGame {
   readonly seatTokens: readonly (string | null)[];
 }
 
-export interface EventPage {
-  readonly events: readonly (VersionedEvent & { actor: string; at: string })[];
-  readonly version: number;
-  readonly next: number | null;
-}
-
-export class GameService {
+export class GameSetup {
   constructor(
     private readonly store: EventStore,
-    private readonly live: LiveStates,
-    private readonly past: PastStates,
+    private readonly latest: LatestStates,
     private readonly clock: () => number,
     private readonly hooks: CommandHooks = {},
   ) {}
@@ -105,7 +96,7 @@ export class GameService {
     }
     const { base, next } = this.opened(record, opening);
     await this.store.createGame(record, { events: opening, status: next.record.status, deadline: next.record.deadline });
-    this.live.remember(next);
+    this.latest.remember(next);
     this.hooks.committed?.(base, opening, next);
     return { record: next.record, refereeToken, seatTokens };
   }
@@ -143,67 +134,6 @@ export class GameService {
       }
     }
     throw new ServiceError(serviceCodes.seatUnavailable, seat === undefined ? 'no seat is open' : `seat ${seat} is not open`);
-  }
-
-  async summary(gameId: string, token: string | undefined) {
-    const loaded = await this.live.load(gameId);
-    const principal = resolvePrincipal(loaded.record, token);
-    return { game: summarize(loaded.record), you: principal, ...describeVersion(loaded, allowedViewer(loaded.record, principal, undefined)) };
-  }
-
-  async list(filter: GameFilter) {
-    const records = await this.store.listGames(filter);
-    const last = records.at(-1);
-    return {
-      games: records.map(summarize),
-      next: records.length === filter.limit && last ? encodeCursor(last) : null,
-    };
-  }
-
-  /** The view at `version` (default: the latest) through `requested` eyes, if allowed. */
-  async viewAt(gameId: string, token: string | undefined, version: number | undefined, requested: Viewer | undefined): Promise<GameSnapshot> {
-    const latest = await this.live.load(gameId);
-    const viewer = allowedViewer(latest.record, resolvePrincipal(latest.record, token), requested);
-    if (version === undefined || version === latest.version) return describeVersion(latest, viewer);
-    if (version > latest.version || version < 0) throw new ServiceError(serviceCodes.validation, `version must be between 0 and ${latest.version}`);
-    const state = await this.past.at(latest, version);
-    const status = latest.game.result(state) === null ? 'running' : 'finished';
-    return describeVersion({ ...latest, state, version, record: { ...latest.record, status } }, viewer);
-  }
-
-  async events(gameId: string, token: string | undefined, after: number, limit: number, requested?: Viewer): Promise<EventPage> {
-    const latest = await this.live.load(gameId);
-    const viewer = allowedViewer(latest.record, resolvePrincipal(latest.record, token), requested);
-    // Redaction needs the state each event applied to.
-    const from = Math.min(after, latest.version);
-    const before = await this.past.at(latest, from);
-    const page = await this.store.readEvents(gameId, from, undefined, Math.min(from + limit, latest.version));
-    const { shown, state } = redactAll(latest, before, page, viewer);
-    this.past.remember(gameId, from + page.length, state);
-    return {
-      events: shown.map((e, i) => ({ ...e, actor: page[i]!.actor, at: page[i]!.at.toISOString() })),
-      version: latest.version,
-      next: after + page.length < latest.version ? after + page.length : null,
-    };
-  }
-
-  /** Every step of a finished game with everything revealed, and the seed to check it. */
-  async replay(gameId: string) {
-    const latest = await this.live.load(gameId);
-    if (latest.record.status !== 'finished') throw new ServiceError(serviceCodes.notFinished, 'the replay is public once the game is over');
-    const events = await this.store.readEvents(gameId, 0);
-    const all: Viewer = { kind: 'all' };
-    let state = latest.game.initialState(latest.setup);
-    const steps = events.map(({ seq, event, actor, at }) => {
-      state = latest.game.evolve(state, event);
-      return { seq, event, actor, at: at.toISOString(), view: latest.game.view(state, all) };
-    });
-    return { game: summarize(latest.record), initialView: latest.game.view(latest.game.initialState(latest.setup), all), steps, result: latest.game.result(state) };
-  }
-
-  async principalFor(gameId: string, token: string | undefined): Promise<{ record: GameRecord; principal: Principal }> {
-    const record = await this.record(gameId);
-    return { record, principal: resolvePrincipal(record, token) };
   }
 
   private async record(gameId: string): Promise<GameRecord> {
@@ -250,9 +180,8 @@ export class GameService {
       idempotency: null,
     });
     if (outcome === 'appended') {
-      this.live.remember(next);
+      this.latest.remember(next);
       this.hooks.committed?.(base, opening, next);
     }
   }
-
 }

@@ -1,7 +1,10 @@
+// src/access/ is who is calling: seat and referee tokens and the principal and viewer
+// they stand for. It may import src/domain, src/events (records) and src/errors.ts.
+//
 // Who is calling, from the bearer token, and what they may see.
 import type { Viewer } from '../domain/contract.ts';
-import { ServiceError, serviceCodes } from './errors.ts';
-import type { GameRecord } from './store.ts';
+import { ServiceError, serviceCodes } from '../errors.ts';
+import type { GameRecord } from '../events/records.ts';
 import { hashMatches, hashToken } from './tokens.ts';
 
 export type Principal =

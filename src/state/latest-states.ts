@@ -1,10 +1,15 @@
+// src/state/ is a game as the application folds it: the latest state of each game,
+// states at earlier versions, and what a viewer sees at a version. It may import
+// src/domain, src/events and src/errors.ts; commands, reads and live fan-out share it.
+//
 // The latest state of each game this instance touched, so a command does not refold
 // the log. Entries are keyed by version: a stale entry (another instance appended)
 // is caught up from the events after it, never trusted blindly.
 import { findGame, type AnyGame } from '../domain/games.ts';
 import type { GameEvent, Setup } from '../domain/contract.ts';
-import { ServiceError, serviceCodes } from './errors.ts';
-import type { EventStore, GameRecord } from './store.ts';
+import { ServiceError, serviceCodes } from '../errors.ts';
+import type { EventStore } from '../events/store.ts';
+import type { GameRecord } from '../events/records.ts';
 
 export interface LoadedGame {
   readonly record: GameRecord;
@@ -32,7 +37,7 @@ export const setupOf = (record: GameRecord): Setup<unknown> => ({
   seats: record.seatCount,
 });
 
-export class LiveStates {
+export class LatestStates {
   private readonly entries = new Map<string, LoadedGame>();
 
   constructor(

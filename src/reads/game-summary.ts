@@ -1,6 +1,6 @@
 // A game as lists and summaries show it, and the opaque cursor of the game list.
-import { ServiceError, serviceCodes } from './errors.ts';
-import type { GameRecord } from './store.ts';
+import { ServiceError, serviceCodes } from '../errors.ts';
+import type { GameRecord } from '../events/records.ts';
 
 export function summarize(record: GameRecord) {
   return {

@@ -1,14 +1,18 @@
+// src/live/ is live fan-out: who watches which game and the redacted update each
+// watcher gets after a commit, here or on another instance. It may import src/domain,
+// src/events, src/state and src/lib.
+//
 // Live updates: every watcher of a game gets every new event, in order, redacted for
 // its own eyes, in updates that each carry the events since the previous one. One
 // channel per watched game folds the log once for all its watchers. New versions
 // arrive from this instance's own commits (already in memory) or from a notification,
 // after which the channel reads the events from the database.
 import type { GameEvent, Viewer } from '../domain/contract.ts';
-import { KeyedQueue } from './keyed-queue.ts';
-import { foldOn, type LiveStates, type LoadedGame } from './live-state.ts';
-import type { PastStates } from './past-states.ts';
-import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from './snapshot.ts';
-import type { EventStore } from './store.ts';
+import { KeyedQueue } from '../lib/keyed-queue.ts';
+import { foldOn, type LatestStates, type LoadedGame } from '../state/latest-states.ts';
+import type { PastStates } from '../state/past-states.ts';
+import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
+import type { EventStore } from '../events/store.ts';
 
 export interface Update extends GameSnapshot {
   readonly type: 'update';
@@ -44,7 +48,7 @@ export class LiveHub {
 
   constructor(
     private readonly store: EventStore,
-    private readonly live: LiveStates,
+    private readonly latest: LatestStates,
     private readonly past: PastStates,
   ) {}
 
@@ -116,7 +120,7 @@ export class LiveHub {
   }
 
   private async open(gameId: string): Promise<Channel> {
-    const channel: Channel = { loaded: await this.live.load(gameId), watchers: new Set() };
+    const channel: Channel = { loaded: await this.latest.load(gameId), watchers: new Set() };
     this.channels.set(gameId, channel);
     return channel;
   }

@@ -4,8 +4,8 @@
 // log page after page: the last state folded for each game is kept, so the next page
 // folds on from there instead of from the start. Logs only grow, so a kept state never
 // goes stale.
-import { foldOn, type LoadedGame } from './live-state.ts';
-import type { EventStore } from './store.ts';
+import { foldOn, type LoadedGame } from './latest-states.ts';
+import type { EventStore } from '../events/store.ts';
 
 export class PastStates {
   private readonly folded = new Map<string, { readonly seq: number; readonly state: unknown }>();

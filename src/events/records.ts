@@ -1,0 +1,79 @@
+// What the event store keeps, as the rest of the service sees it: a game's record with
+// its seats, a stored event, and what an append asks for and comes to. Kept apart from
+// the store itself so that the group commit, which writes appends, and the store, which
+// hands them to it, both depend on these types instead of on each other.
+import type { GameEvent } from '../domain/contract.ts';
+
+export type GameStatus = 'open' | 'running' | 'finished';
+export type ChanceMode = 'server' | 'supplied';
+
+export interface SeatRecord {
+  readonly seat: number;
+  readonly name: string | null;
+  readonly tokenHash: string | null;
+  readonly joinedAt: Date | null;
+  /** The server-side bot playing the seat; null for people. */
+  readonly bot: string | null;
+}
+
+export interface GameRecord {
+  readonly id: string;
+  readonly type: string;
+  readonly rulesVersion: string;
+  readonly options: unknown;
+  readonly seatCount: number;
+  readonly chanceMode: ChanceMode;
+  readonly seed: string;
+  readonly seedHash: string;
+  readonly refereeTokenHash: string;
+  readonly status: GameStatus;
+  readonly version: number;
+  readonly deadline: Date | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly finishedAt: Date | null;
+  readonly seats: readonly SeatRecord[];
+}
+
+export interface StoredEvent {
+  readonly seq: number;
+  readonly event: GameEvent;
+  readonly actor: string;
+  readonly at: Date;
+}
+
+export interface AppendRequest {
+  readonly gameId: string;
+  readonly expectedVersion: number;
+  readonly events: readonly GameEvent[];
+  readonly actor: string;
+  readonly at: Date;
+  readonly commandId: string | null;
+  readonly status: GameStatus;
+  readonly deadline: Date | null;
+  readonly idempotency: { key: string; requestHash: string; response: unknown } | null;
+  /** Appends decided one on top of another before the first had committed share a
+   * chain: once one of them fails, the rest are refused without being written. */
+  readonly chain?: AppendChain;
+}
+
+/** See AppendRequest.chain. Broken by the store; whoever decides the next append reads it. */
+export class AppendChain {
+  private brokenFlag = false;
+  get broken(): boolean {
+    return this.brokenFlag;
+  }
+  break(): void {
+    this.brokenFlag = true;
+  }
+}
+
+export type AppendOutcome = 'appended' | 'conflict';
+
+export interface GameFilter {
+  readonly type?: string;
+  readonly status?: GameStatus;
+  readonly limit: number;
+  /** Opaque cursor from a previous page: the last game's (createdAt, id). */
+  readonly after?: { createdAt: Date; id: string };
+}
