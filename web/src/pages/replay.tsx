@@ -22,7 +22,11 @@ export function ReplayPage({ id }: { id: string }) {
   }, [id]);
 
   const last = replay?.steps.length ?? 0;
-  const go = useCallback((v: number) => setVersion(Math.max(0, Math.min(last, v))), [last]);
+  const clamp = useCallback((v: number) => Math.max(0, Math.min(last, v)), [last]);
+  const go = useCallback((v: number) => setVersion(clamp(v)), [clamp]);
+  // Steps count from the version shown when they happen, not when a handler was made:
+  // a key pressed right after a render must not step from the version before it.
+  const step = useCallback((delta: number) => setVersion((v) => clamp(v + delta)), [clamp]);
 
   useEffect(() => {
     if (replay === null) return;
@@ -37,16 +41,16 @@ export function ReplayPage({ id }: { id: string }) {
       setPlaying(false);
       return;
     }
-    const timer = setTimeout(() => go(version + 1), 1000 / speed);
+    const timer = setTimeout(() => step(1), 1000 / speed);
     return () => clearTimeout(timer);
-  }, [playing, version, speed, last, go]);
+  }, [playing, version, speed, last, step]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
       const actions: Record<string, () => void> = {
-        ArrowRight: () => go(version + 1),
-        ArrowLeft: () => go(version - 1),
+        ArrowRight: () => step(1),
+        ArrowLeft: () => step(-1),
         Home: () => go(0),
         End: () => go(last),
         ' ': () => setPlaying((p) => !p),
@@ -60,7 +64,7 @@ export function ReplayPage({ id }: { id: string }) {
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
-  }, [go, version, last]);
+  }, [go, step, last]);
 
   if (error !== null) {
     return (
@@ -79,9 +83,9 @@ export function ReplayPage({ id }: { id: string }) {
     <Page title={`Replay: ${title}`}>
       <div class="controls" role="toolbar" aria-label="Replay controls">
         <button type="button" onClick={() => go(0)} aria-label="First version" aria-keyshortcuts="Home">First</button>
-        <button type="button" onClick={() => go(version - 1)} aria-label="Step back" aria-keyshortcuts="ArrowLeft" data-testid="back">◀</button>
+        <button type="button" onClick={() => step(-1)} aria-label="Step back" aria-keyshortcuts="ArrowLeft" data-testid="back">◀</button>
         <button type="button" onClick={() => setPlaying(!playing)} aria-keyshortcuts="Space" data-testid="play">{playing ? 'Pause' : 'Play'}</button>
-        <button type="button" onClick={() => go(version + 1)} aria-label="Step forward" aria-keyshortcuts="ArrowRight" data-testid="forward">▶</button>
+        <button type="button" onClick={() => step(1)} aria-label="Step forward" aria-keyshortcuts="ArrowRight" data-testid="forward">▶</button>
         <button type="button" onClick={() => go(last)} aria-label="Last version" aria-keyshortcuts="End">Last</button>
         <label>Speed <select value={String(speed)} onChange={(e) => setSpeed(Number(e.currentTarget.value))} data-testid="speed">
           {speeds.map((s) => <option value={String(s)}>{s}×</option>)}
