@@ -17,6 +17,8 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 
 export interface Served {
   readonly url: string;
+  /** Cuts every live connection, as a network drop would. */
+  dropSockets(): void;
   api<T = any>(method: string, route: string, body?: unknown, token?: string | null): Promise<T>;
 }
 
@@ -34,6 +36,9 @@ export async function serve(t: TestLike): Promise<Served> {
   const url = `http://127.0.0.1:${address.port}`;
   return {
     url,
+    dropSockets: () => {
+      for (const socket of app.websocketServer.clients) socket.terminate();
+    },
     async api(method, route, body, token) {
       const headers: Record<string, string> = {};
       if (body !== undefined) headers['content-type'] = 'application/json';
@@ -107,4 +112,22 @@ export function rng(seed: number): () => number {
     x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** Plays a seat through the API like a client of its own: a random legal command
+ * whenever it has one, until the game is over. Refusals of a race lost are expected. */
+export async function playSeat(served: Served, id: string, token: string, seed: number): Promise<void> {
+  const random = rng(seed);
+  const started = Date.now();
+  for (;;) {
+    const game = await served.api('GET', `/games/${id}`, undefined, token);
+    if (game.status === 'finished') return;
+    if (Date.now() - started > 120_000) throw new Error(`game ${id} not over after 120 s`);
+    const legal: unknown[] = game.legalCommands;
+    if (legal.length > 0) {
+      const command = legal[Math.floor(random() * legal.length)];
+      await served.api('POST', `/games/${id}/commands`, { command, expectedVersion: game.version }, token).catch(() => {});
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
 }

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // What each game's table should show for a view, and what the page draws, as the same
 // plain facts: the browser tests compare the two at every version they look at.
 import type { Page } from 'playwright-core';
