@@ -15,7 +15,7 @@ const cardWords = (card: Card): string =>
   card.kind === 'touch' ? `touch card ${symbolName[card.symbol]}` : `symbol card ${symbols.map((s) => `${card.counts[s]} ${s}`).join(', ')}`;
 
 function Revealed({ card }: { card: Card | null }) {
-  if (card === null) return <text x={180} y={60} class="label">No card revealed</text>;
+  if (card === null) return <text x={205} y={90} text-anchor="middle" class="label">No card</text>;
   return (
     <g data-piece="revealed" data-card={card.id} data-kind={card.kind} transform="translate(150 14)">
       <rect width={110} height={150} rx={10} class="pm-card face" />
