@@ -41,6 +41,15 @@ export interface JsonSchema {
   readonly description?: string;
   readonly minimum?: number;
   readonly maximum?: number;
+  readonly $ref?: string;
+  readonly $defs?: Readonly<Record<string, JsonSchema>>;
+}
+
+/** The options' properties; the catalog names each game's schema, so the document
+ * is a `$ref` into its own `$defs`. */
+export function optionProperties(schema: JsonSchema): Readonly<Record<string, JsonSchema>> {
+  const named = schema.$ref?.startsWith('#/$defs/') ? schema.$defs?.[schema.$ref.slice('#/$defs/'.length)] : schema;
+  return named?.properties ?? {};
 }
 
 /** A refusal from the API: its problem document, shown to people as `detail`. */

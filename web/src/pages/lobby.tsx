@@ -1,7 +1,7 @@
 // The lobby: games being played and finished (filtered by type and status), open
 // seats to join, and a form that creates a game from the catalog's option schemas.
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, seatName, type CatalogEntry, type Created, type GameSummary, type JsonSchema } from '../api.ts';
+import { api, ApiError, optionProperties, seatName, type CatalogEntry, type Created, type GameSummary, type JsonSchema } from '../api.ts';
 import { Page, useCatalog } from './common.tsx';
 
 const statuses = ['running', 'open', 'finished'] as const;
@@ -57,7 +57,7 @@ function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c
   useEffect(() => {
     if (!entry) return;
     setSeats(Array.from({ length: entry.players.min }, (_, i) => ({ name: i === 0 ? 'You' : `Bot ${i}`, kind: i === 0 ? 'person' : 'bot:greedy' })));
-    setOptions(Object.fromEntries(Object.entries(entry.options.properties ?? {}).map(([k, s]) => [k, s.default])));
+    setOptions(Object.fromEntries(Object.entries(optionProperties(entry.options)).map(([k, s]) => [k, s.default])));
   }, [type]);
   if (!entry) return null;
   const submit = async () => {
@@ -94,10 +94,10 @@ function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c
         <button type="button" disabled={seats.length >= entry.players.max} onClick={() => setSeats([...seats, { name: `Player ${seats.length + 1}`, kind: 'bot:greedy' }])}>Add a seat</button>
         <button type="button" disabled={seats.length <= entry.players.min} onClick={() => setSeats(seats.slice(0, -1))}>Remove a seat</button>
       </fieldset>
-      {Object.keys(entry.options.properties ?? {}).length ? (
+      {Object.keys(optionProperties(entry.options)).length ? (
         <fieldset>
           <legend>Options</legend>
-          {Object.entries(entry.options.properties ?? {}).map(([name, schema]) => (
+          {Object.entries(optionProperties(entry.options)).map(([name, schema]) => (
             <OptionField name={name} schema={schema} value={options[name]} set={(v) => setOptions({ ...options, [name]: v })} />
           ))}
         </fieldset>
@@ -112,7 +112,7 @@ function CreatedLinks({ created }: { created: Created }) {
   const base = `${location.origin}/play/${created.game.id}#token=`;
   return (
     <section class="created" data-testid="created" aria-label="Your new game">
-      <h2>Game created</h2>
+      <h3>Game created</h3>
       <p>Share each person's link with them; it is their seat. <a href={`/watch/${created.game.id}`}>Watch it</a>.</p>
       <ul>
         {created.seats.filter((s) => s.token !== null).map((s) => (
