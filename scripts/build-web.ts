@@ -1,7 +1,9 @@
 // Builds the web front end (web/src) into web/dist: content-hashed bundles in assets/
 // and an index.html naming them. package.json's postinstall runs it, so `npm ci`
-// leaves a built page and the server (src/web/pages.ts) never needs a manual step.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+// leaves a built page and the server (src/routes/pages.ts) never needs a manual step.
+// Earlier bundles are left in place: a server started before a rebuild keeps serving
+// the shell it read, which names them.
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -10,7 +12,6 @@ const root = fileURLToPath(new URL('../web/', import.meta.url));
 const dist = path.join(root, 'dist');
 const entry = path.join(root, 'src/main.tsx');
 
-await rm(dist, { recursive: true, force: true });
 const result = await esbuild.build({
   entryPoints: [entry],
   bundle: true,

@@ -3,12 +3,13 @@
 // cached for a year since a new build gets new names. The pages talk only to the
 // public API, like any other client; nothing here is in the OpenAPI document.
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { problem, sendProblem } from './problem.ts';
 
-const dist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const builtDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 /** Page routes; `/games/...` stays the API's, so pages live beside it. */
 export const pageRoutes = ['/', '/replay/:id', '/watch/:id', '/play/:id'] as const;
@@ -21,14 +22,15 @@ const securityHeaders = {
   'referrer-policy': 'no-referrer',
 };
 
-export const webPages: FastifyPluginAsync = async (app) => {
-  const shellPath = `${dist}index.html`;
+/** `dist`: where the build is (tests point it elsewhere). */
+export const webPages: FastifyPluginAsync<{ dist?: string }> = async (app, { dist = builtDist }) => {
+  const shellPath = path.join(dist, 'index.html');
   // Read once: the build happens at install, not while the server runs.
   const shell = existsSync(shellPath) ? readFileSync(shellPath, 'utf8') : null;
   if (shell === null) app.log.warn({ path: shellPath }, 'web front end not built (npm run build:web); pages answer 503');
   else {
     await app.register(fastifyStatic, {
-      root: `${dist}assets`,
+      root: path.join(dist, 'assets'),
       prefix: '/assets/',
       index: false,
       immutable: true,

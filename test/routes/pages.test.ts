@@ -1,9 +1,10 @@
 // The web pages as HTTP: the shell at every page route (never cached, no framing, no
 // scripts from elsewhere), its hashed bundles cached for a year, and the API's own
 // routes untouched by them.
+import Fastify from 'fastify';
 import t from 'tap';
 import { testApp } from '../helpers/app.ts';
-import { pageRoutes } from '../../src/routes/pages.ts';
+import { pageRoutes, webPages } from '../../src/routes/pages.ts';
 
 t.test('pages and their assets', async (t) => {
   const app = await testApp(t);
@@ -34,4 +35,14 @@ t.test('pages and their assets', async (t) => {
   t.match(game.headers['content-type'], /application\/problem\+json/);
   const missing = await app.inject({ url: '/assets/none-AAAAAAAA.js' });
   t.equal(missing.statusCode, 404, 'an unknown asset is a 404');
+});
+
+t.test('without a build the pages say so and the server still starts', async (t) => {
+  const app = Fastify();
+  await app.register(webPages, { dist: '/nonexistent/spielwerk-web-dist' });
+  t.teardown(() => app.close());
+  const page = await app.inject({ url: '/' });
+  t.equal(page.statusCode, 503);
+  t.match(page.headers['content-type'], /application\/problem\+json/);
+  t.equal(page.json().code, 'web/not-built');
 });

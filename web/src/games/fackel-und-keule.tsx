@@ -75,7 +75,7 @@ function Table({ view, names, you, edition }: TableProps<View>) {
       <rect width={width} height={height} class="felt" rx={12} />
       <g data-area="animal">
         <rect x={10} y={10} width={300} height={110} rx={10} class="animal" />
-        <text x={22} y={36} class="name" data-animal={animal?.id ?? ''}>{animal ? animal.name : 'No animal yet'}</text>
+        <text x={22} y={36} class="name" data-animal={animal?.id ?? ''}>{animal ? animal.name : view.phase === 'ended' ? 'The hunts are over' : 'No animal yet'}</text>
         <text x={22} y={58} class="label">Round {view.round}/{view.rounds} · {view.phase}</text>
         {animal ? (
           <>

@@ -77,7 +77,8 @@ function Table({ view, names, you, edition }: TableProps<View>) {
         return (
           <g data-seat={seat} data-area="player" transform={`translate(10 ${y})`}>
             <rect width={width - 20} height={seatHeight - 10} rx={8} class={view.active === seat && view.phase !== 'over' ? 'seat active' : 'seat'} />
-            <text x={12} y={22} class="name">{names[seat]}{you === seat ? ' (you)' : ''}{view.winner === seat ? ' — winner' : ''}</text>
+            <text x={12} y={22} class="name">{names[seat]}</text>
+            <text x={12} y={42} class="label">{[you === seat ? 'you' : '', view.winner === seat ? 'winner' : ''].filter(Boolean).join(' · ')}</text>
             {colours.map((colour, row) => (
               <g data-row={colour}>
                 {Array.from({ length: rowLength }, (_, col) => {

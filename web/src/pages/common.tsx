@@ -6,7 +6,7 @@ import { api, seatName, type AnyEvent, type CatalogEntry, type GameSummary } fro
 import { uiFor } from '../games/index.ts';
 
 let catalogOnce: Promise<CatalogEntry[]> | null = null;
-export const catalog = () => (catalogOnce ??= api.catalog());
+const catalog = () => (catalogOnce ??= api.catalog());
 
 export function useCatalog(): CatalogEntry[] | null {
   const [entries, setEntries] = useState<CatalogEntry[] | null>(null);

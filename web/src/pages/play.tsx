@@ -9,7 +9,7 @@ import { uiFor } from '../games/index.ts';
 import { editionOf, MoveList, names, Page, Result, Seats, TableView, useCatalog } from './common.tsx';
 import { stateWords, useLive } from './watch.tsx';
 
-export const tokenFromHash = (): string | null => new URLSearchParams(location.hash.slice(1)).get('token');
+const tokenFromHash = (): string | null => new URLSearchParams(location.hash.slice(1)).get('token');
 
 const sameCards = (a: readonly number[], b: readonly number[]) => a.length === b.length && [...a].sort((x, y) => x - y).every((x, i) => x === [...b].sort((p, q) => p - q)[i]);
 
