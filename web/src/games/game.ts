@@ -19,8 +19,10 @@ export interface GameUi<V = unknown> {
   describe(event: AnyEvent, name: (seat: number) => string, edition: unknown): string;
   /** A legal command as a button's text. */
   label(command: Command, view: V, name: (seat: number) => string, edition: unknown): string;
-  /** Keyboard shortcuts for commands that race (Porca Miseria): key → matching command. */
-  readonly keys?: Readonly<Record<string, (command: Command) => boolean>>;
+  /** Keyboard shortcuts for commands that race (Porca Miseria): key → command. Sent
+   * as pressed, even before the page has drawn the update that allows it: in a race the
+   * server's order decides, and a refusal is shown in words like any other. */
+  readonly keys?: Readonly<Record<string, Command>>;
 }
 
 export const list = (items: readonly (string | number)[]): string =>

@@ -143,11 +143,9 @@ const label = (c: PorcaCommand): string => {
   }
 };
 
-const is = (type: string, target?: string) => (c: { type: string; target?: unknown }) => c.type === type && (target === undefined || c.target === target);
-
 export const porcaMiseria: GameUi<PorcaView> = {
   Table,
   describe: (e, name, edition) => describe(e as PorcaEvent, name, edition),
   label: (c) => label(c as PorcaCommand),
-  keys: { r: is('reveal'), '1': is('grab', 'mushroom'), '2': is('grab', 'pig'), '3': is('grab', 'sweep'), ' ': is('slap'), p: is('pass') },
+  keys: { r: { type: 'reveal' }, '1': { type: 'grab', target: 'mushroom' }, '2': { type: 'grab', target: 'pig' }, '3': { type: 'grab', target: 'sweep' }, ' ': { type: 'slap' }, p: { type: 'pass' } },
 };

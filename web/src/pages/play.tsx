@@ -88,13 +88,12 @@ export function PlayPage({ id }: { id: string }) {
 
   const ui = game ? uiFor(game.game.type) : undefined;
   useEffect(() => {
-    if (!ui?.keys || game === null) return;
+    if (!ui?.keys || game === null || game.status !== 'running') return;
     const onKey = (event: KeyboardEvent) => {
-      const match = ui.keys![event.key.toLowerCase()];
-      const command = match && game.legalCommands.find((c) => match(c as Command));
-      if (!command) return;
+      const command = ui.keys![event.key.toLowerCase()];
+      if (command === undefined || event.target instanceof HTMLInputElement) return;
       event.preventDefault();
-      send(command as Command);
+      send(command);
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
