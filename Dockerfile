@@ -12,6 +12,9 @@ RUN npm install -g npm@11.19.1
 # the dependency layer is reused while only sources change.
 COPY package.json package-lock.json prisma.config.ts tsconfig.json ./
 COPY prisma ./prisma
+# postinstall also bundles the web pages (scripts/build-web.ts) into web/dist.
+COPY scripts/build-web.ts ./scripts/
+COPY web ./web
 RUN npm ci --no-audit --no-fund
 COPY src ./src
 RUN npx tsc --noEmit -p . && npm prune --omit=dev --no-audit --no-fund
@@ -24,6 +27,7 @@ COPY --from=build --chown=root:root /app/package.json /app/tsconfig.json ./
 COPY --from=build --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/prisma ./prisma
 COPY --from=build --chown=root:root /app/src ./src
+COPY --from=build --chown=root:root /app/web/dist ./web/dist
 # Only without DATABASE_URL does the service fall back to an embedded Postgres in
 # .data/postgres; the app user may write there and nowhere else.
 RUN mkdir -p .data && chown node:node .data

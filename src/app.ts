@@ -27,6 +27,7 @@ import { RequestLog } from './request-log.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { gameRoutes } from './routes/games.ts';
 import { healthRoutes } from './routes/health.ts';
+import { webPages } from './routes/pages.ts';
 import { closeCodes, liveRoutes } from './routes/live.ts';
 import { errorHandler, problem, sendProblem } from './routes/problem.ts';
 
@@ -166,6 +167,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(catalogRoutes);
   await app.register(gameRoutes);
   await app.register(liveRoutes);
+  await app.register(webPages);
 
   app.addHook('onReady', async () => {
     if (options.background === false) return;

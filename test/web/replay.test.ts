@@ -1,0 +1,92 @@
+// Replays in a real browser: for each game a finished game of bots is opened at
+// /replay/{id} and stepped through every version with the keyboard; at each one the
+// drawn table must show what that step's view holds (dice, cards in hand, chips'
+// faces, ...), and the move list marks the step. Then the buttons, ?v=N links, the
+// slider and playing at a speed. Screenshots of each table go to test/web/screenshots/.
+import { isDeepStrictEqual } from 'node:util';
+import t from 'tap';
+import { botGame, browser, gameTypes, screenshot, serve } from './browser.ts';
+import { drawn, expected } from './tables.ts';
+
+// A browser stepping through four whole games needs more than the suite's 120 s a file.
+t.setTimeout(600_000);
+
+t.test('every game replays version by version as its views say', async (t) => {
+  const served = await serve(t);
+  const chromium = await browser(t);
+  const ids = await Promise.all(gameTypes.map((type) => botGame(served, type, `replay-${type}`)));
+  for (const [i, type] of gameTypes.entries()) {
+    await t.test(type, async (t) => {
+      const id = ids[i]!;
+      const replay = await served.api('GET', `/games/${id}/replay`);
+      const page = await chromium.newPage({ viewport: { width: 1100, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const started = performance.now();
+      await page.goto(`${served.url}/replay/${id}`);
+      await page.waitForSelector('[data-testid=table] svg');
+      t.comment(`${type}: replay page with ${replay.steps.length} versions drawn in ${Math.round(performance.now() - started)} ms`);
+      const last = replay.steps.length;
+      const viewAt = (v: number) => (v === 0 ? replay.initialView : replay.steps[v - 1].view);
+      const atVersion = (v: number) =>
+        page.waitForFunction((v) => document.querySelector('[data-testid=version]')?.textContent?.startsWith(`${v} /`), v, { timeout: 5000 }).catch(async (error: unknown) => {
+          throw new Error(`version ${v} never shown (showing ${await page.locator('[data-testid=version]').textContent()}; errors ${errors.join('; ')})`, { cause: error });
+        });
+      let mismatches = 0;
+      for (let v = 0; v <= last; v++) {
+        if (v > 0) await page.keyboard.press('ArrowRight');
+        await atVersion(v);
+        const want = expected(type, viewAt(v));
+        const got = await drawn(page, type);
+        if (!isDeepStrictEqual(got, want)) {
+          mismatches++;
+          if (mismatches <= 3) t.same(got, want, `version ${v} is drawn as its view says`);
+        }
+        if (v === Math.floor(last / 2)) await screenshot(page, `replay-${type}`);
+      }
+      t.equal(mismatches, 0, `all ${last + 1} versions drawn as their views say`);
+      t.equal(await page.locator('.moves [aria-current=step]').getAttribute('data-seq'), String(last), 'the move list marks the last step');
+      t.equal(await page.locator('.moves li').count(), last, 'one move in words per event');
+      t.ok(await page.locator('[data-testid=result]').isVisible(), 'the result is shown at the end');
+      t.match(new URL(page.url()).search, `v=${last}`, 'the address names the version shown');
+
+      await page.keyboard.press('Home');
+      await atVersion(0);
+      await page.click('[data-testid=forward]');
+      await page.click('[data-testid=forward]');
+      await page.click('[data-testid=back]');
+      await atVersion(1);
+      await page.keyboard.press('End');
+      await atVersion(last);
+
+      // A link to a version opens the replay there.
+      const v = Math.floor(last / 3);
+      await page.goto(`${served.url}/replay/${id}?v=${v}`);
+      await atVersion(v);
+      t.same(await drawn(page, type), expected(type, viewAt(v)), `?v=${v} opens version ${v}`);
+      t.equal(await page.locator('[data-testid=link]').getAttribute('href'), `?v=${v}`, 'the link names the version');
+
+      // Playing at 8x moves on by itself; Space pauses.
+      await page.selectOption('[data-testid=speed]', '8');
+      await page.click('[data-testid=play]');
+      await atVersion(v + 3);
+      await page.keyboard.press(' ');
+      const paused = await page.locator('[data-testid=version]').textContent();
+      await page.waitForTimeout(400);
+      t.equal(await page.locator('[data-testid=version]').textContent(), paused, 'Space pauses');
+      t.same(errors, [], 'no script errors');
+      await page.close();
+    });
+  }
+});
+
+t.test('a running game has no replay yet: the page says so and links to watching it', async (t) => {
+  const served = await serve(t);
+  const chromium = await browser(t);
+  const created = await served.api('POST', '/games', { type: 'mistkaefer', seats: [{ name: 'Thea' }, { open: true }] });
+  const page = await chromium.newPage();
+  await page.goto(`${served.url}/replay/${created.game.id}`);
+  const problem = await page.locator('[data-testid=problem]').textContent();
+  t.ok(problem && problem.length > 0, `the problem in words: ${problem}`);
+  t.equal(await page.locator(`a[href="/watch/${created.game.id}"]`).count(), 1, 'a link to watch it');
+});

@@ -1,0 +1,176 @@
+// Fackel+Keule's table: the animal with what it needs and yields, each seat's hand
+// (face up only for its owner, or for everyone in a finished game's replay), the cards
+// played after the reveal, prey chips and skulls, and the piles.
+import type { View } from '../../../src/domain/fackel-und-keule/view.ts';
+import type { Edition } from '../../../src/domain/fackel-und-keule/edition.ts';
+import type { Command } from '../../../src/domain/fackel-und-keule/commands.ts';
+import type { Event } from '../../../src/domain/fackel-und-keule/events.ts';
+import { list, plural, type GameUi, type TableProps } from './game.ts';
+
+const kindName = { torch: 'Torch', stoneAxe: 'Axe', spear: 'Spear', club: 'Club' } as const;
+const chipNames = { teeth: 'teeth', fur: 'fur', meat: 'meat', skull: 'skull' } as const;
+type Kind = keyof typeof kindName;
+const kindOf = (edition: unknown, id: number): Kind => (edition as Edition).cards.find((c) => c.id === id)?.kind ?? 'club';
+
+function Card({ x, y, id, edition, where }: { x: number; y: number; id: number | null; edition: unknown; where: string }) {
+  if (id === null) {
+    return (
+      <g data-piece="card" data-face="down" data-where={where} transform={`translate(${x} ${y})`}>
+        <rect width={40} height={50} rx={4} class="card back" />
+      </g>
+    );
+  }
+  const kind = kindOf(edition, id);
+  return (
+    <g data-piece="card" data-face={kind} data-card={id} data-where={where} transform={`translate(${x} ${y})`}>
+      <rect width={40} height={50} rx={4} class={`card ${kind}`} />
+      <text x={20} y={20} text-anchor="middle" class="card-text">{kindName[kind]}</text>
+      <text x={20} y={40} text-anchor="middle" class="card-num">{id}</text>
+    </g>
+  );
+}
+
+function Chips({ x, y, counts, where }: { x: number; y: number; counts: Record<string, number>; where: string }) {
+  let i = 0;
+  return (
+    <g transform={`translate(${x} ${y})`}>
+      {(['teeth', 'fur', 'meat', 'skull'] as const).flatMap((kind) =>
+        Array.from({ length: counts[kind] ?? 0 }, () => {
+          const at = i++;
+          return (
+            <circle data-piece="chip" data-kind={kind} data-where={where} cx={8 + (at % 18) * 14} cy={8 + Math.floor(at / 18) * 14} r={6} class={`chip ${kind}`}>
+              <title>{chipNames[kind]}</title>
+            </circle>
+          );
+        }),
+      )}
+    </g>
+  );
+}
+
+const countsText = (c: Record<string, number>) => (['teeth', 'fur', 'meat', 'skull'] as const).map((k) => `${c[k] ?? 0} ${k}`).join(', ');
+
+function Table({ view, names, you, edition }: TableProps<View>) {
+  const width = 720;
+  const rowHeight = 150;
+  const top = 130;
+  const height = top + view.seats.length * rowHeight + 10;
+  const handOf = (seat: number): readonly (number | null)[] =>
+    view.all?.hands[seat] ?? (view.you !== null && view.you.seat === seat ? view.you.hand : Array<null>(view.seats[seat]?.handSize ?? 0).fill(null));
+  const animal = view.animal;
+  const summary = [
+    `Round ${view.round} of ${view.rounds}, ${view.phase}.`,
+    animal ? `Animal: ${animal.name}, needs ${animal.needs.torch} torches, ${animal.needs.stoneAxe} stone axes, ${animal.needs.spear} spears; yields ${animal.prey.teeth} teeth, ${animal.prey.fur} fur, ${animal.prey.meat} meat.` : 'No animal yet.',
+    `Draw pile ${view.drawPileSize}, discard pile ${view.discardPileSize}.`,
+    ...view.seats.map((s) => {
+      const hand = handOf(s.seat);
+      const shown = hand.every((c) => c !== null) && hand.length > 0 ? `: ${hand.map((c) => `${kindName[kindOf(edition, c as number)]} ${c}`).join(', ')}` : '';
+      return `${names[s.seat]}: ${plural(s.handSize, 'card')} in hand${shown}; ${s.played ? `played ${s.played.map((c) => kindName[kindOf(edition, c)]).join(', ')}; ` : s.commitment ? 'has chosen; ' : ''}chips ${countsText(s.chips)}.`;
+    }),
+  ].join(' ');
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="table-title table-desc" class="table fk" data-game="fackel-und-keule">
+      <title id="table-title">Fackel+Keule table</title>
+      <desc id="table-desc">{summary}</desc>
+      <rect width={width} height={height} class="felt" rx={12} />
+      <g data-area="animal">
+        <rect x={10} y={10} width={300} height={110} rx={10} class="animal" />
+        <text x={22} y={36} class="name" data-animal={animal?.id ?? ''}>{animal ? animal.name : view.phase === 'ended' ? 'The hunts are over' : 'No animal yet'}</text>
+        <text x={22} y={58} class="label">Round {view.round}/{view.rounds} · {view.phase}</text>
+        {animal ? (
+          <>
+            <text x={22} y={82} class="label">Needs: {animal.needs.torch} torch · {animal.needs.stoneAxe} axe · {animal.needs.spear} spear</text>
+            <text x={22} y={104} class="label">Yields: {animal.prey.teeth} teeth · {animal.prey.fur} fur · {animal.prey.meat} meat</text>
+          </>
+        ) : null}
+      </g>
+      <g data-area="piles">
+        <rect x={330} y={10} width={40} height={50} rx={4} class="card back" />
+        <text x={372} y={38} class="label" data-pile="draw">Draw pile {view.drawPileSize}</text>
+        <text x={372} y={60} class="label" data-pile="discard">Discard pile {view.discardPileSize}</text>
+        {view.sharing ? (
+          <g data-area="pool">
+            <text x={330} y={88} class="label">On the animal ({view.sharing.next !== null ? `${names[view.sharing.next]} takes ${view.sharing.takeSize}` : ''})</text>
+            <Chips x={330} y={96} counts={{ ...view.sharing.pool, skull: 0 }} where="pool" />
+          </g>
+        ) : view.robbing ? (
+          <text x={330} y={94} class="label warn">{names[view.robbing.winner]} won the fight and robs {list(view.robbing.losers.map((s) => names[s] ?? ''))}</text>
+        ) : null}
+      </g>
+      {view.seats.map((seat) => {
+        const y = top + seat.seat * rowHeight;
+        const hand = handOf(seat.seat);
+        const pending = view.pending.includes(seat.seat);
+        return (
+          <g data-seat={seat.seat} data-area="player" transform={`translate(10 ${y})`}>
+            <rect width={width - 20} height={rowHeight - 10} rx={8} class={pending ? 'seat active' : 'seat'} />
+            <text x={12} y={22} class="name">{names[seat.seat]}{you === seat.seat ? ' (you)' : ''}</text>
+            <text x={12} y={42} class="label">{seat.played ? 'Played' : seat.commitment ? 'Chosen ✓' : pending ? 'Thinking…' : ''}</text>
+            <g data-area="hand" data-seat={seat.seat}>
+              {hand.map((id, i) => <Card x={150 + i * 44} y={8} id={id} edition={edition} where={`hand-${seat.seat}`} />)}
+            </g>
+            <g data-area="played" data-seat={seat.seat}>
+              {(seat.played ?? []).map((id, i) => <Card x={150 + i * 44} y={62} id={id} edition={edition} where={`played-${seat.seat}`} />)}
+            </g>
+            <text x={470} y={22} class="label" data-chips={seat.seat}>{countsText(seat.chips)}</text>
+            <Chips x={466} y={30} counts={seat.chips} where={`seat-${seat.seat}`} />
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+const describe = (e: Event, name: (seat: number) => string): string => {
+  switch (e.type) {
+    case 'CardsDrawn':
+      return `${name(e.seat)} draws ${plural(e.count, 'card')}${e.cards ? ` (${e.cards.join(', ')})` : ''}`;
+    case 'DiscardPileReshuffled':
+      return `The discard pile (${e.count}) becomes the draw pile`;
+    case 'AnimalRevealed':
+      return `Round ${e.round}: the hunt is for the ${e.animal.replaceAll('-', ' ')}`;
+    case 'CardsChosen':
+      return `${name(e.seat)} chooses${e.cards ? ` ${e.cards.join(', ')}` : ' in secret'}`;
+    case 'CardsRevealed':
+      return `Reveal: ${e.choices.map((c) => `${name(c.seat)} ${c.cards.join(', ')}`).join('; ')}`;
+    case 'HuntSucceeded':
+      return `The hunt succeeds: ${e.prey.teeth} teeth, ${e.prey.fur} fur, ${e.prey.meat} meat for ${list(e.takers.map(name))}`;
+    case 'PreyTaken':
+      return `${name(e.seat)} takes ${list(e.chips)}`;
+    case 'HuntFailed':
+      return `The animal escapes (${e.reason === 'missing-tools' ? 'tools missing' : 'too many clubs'})${e.fight ? '; a fight breaks out' : ''}`;
+    case 'FightWon':
+      return `${name(e.winner)} wins the fight${e.skull ? ' and a skull' : ''}`;
+    case 'ChipRobbed':
+      return `${name(e.winner)} robs ${e.chip} from ${name(e.from)}`;
+    case 'RoundEnded':
+      return `Round ${e.round} ends`;
+    case 'SurplusDiscarded':
+      return `${name(e.seat)} discards ${plural(e.count, 'card')}${e.cards ? ` (${e.cards.join(', ')})` : ''}`;
+    case 'DeadlineSet':
+      return `Time runs until ${new Date(e.deadline).toLocaleTimeString()}`;
+    case 'TimedOut':
+      return `Time is up for ${list(e.seats.map(name))}`;
+    case 'GameEnded':
+      return `Game over: ${e.scores.map((s, seat) => `${name(seat)} ${s}`).join(', ')}`;
+  }
+};
+
+const label = (c: Command, _view: View, name: (seat: number) => string, edition: unknown): string => {
+  switch (c.type) {
+    case 'choose':
+      return `Play ${c.cards.map((id) => `${kindName[kindOf(edition, id)]} ${id}`).join(', ')}`;
+    case 'takePrey':
+      return `Take ${list(c.chips)}`;
+    case 'rob':
+      return `Rob ${c.chip} from ${name(c.from)}`;
+    case 'discard':
+      return `Discard ${c.cards.map((id) => `${kindName[kindOf(edition, id)]} ${id}`).join(', ')}`;
+  }
+};
+
+export const fackelUndKeule: GameUi<View> = {
+  Table,
+  describe: (e, name) => describe(e as Event, name),
+  label: (c, view, name, edition) => label(c as Command, view, name, edition),
+};

@@ -1,0 +1,31 @@
+// What the page needs of each game: a drawing of its table from the typed view, the
+// words for its events, and labels for its commands. One module per game beside this
+// one; they read only the views the API serves and the edition data of GET /catalog.
+import type { JSX } from 'preact';
+import type { AnyEvent, Command } from '../api.ts';
+
+export interface TableProps<V> {
+  readonly view: V;
+  readonly names: readonly string[];
+  /** The viewer's own seat, or null for spectators and replays. */
+  readonly you: number | null;
+  /** The game's edition data from the catalog. */
+  readonly edition: unknown;
+}
+
+export interface GameUi<V = unknown> {
+  Table(props: TableProps<V>): JSX.Element;
+  /** The event in words, e.g. "Thea throws 7, 7, raven, 3". */
+  describe(event: AnyEvent, name: (seat: number) => string, edition: unknown): string;
+  /** A legal command as a button's text. */
+  label(command: Command, view: V, name: (seat: number) => string, edition: unknown): string;
+  /** Keyboard shortcuts for commands that race (Porca Miseria): key → command. Sent
+   * as pressed, even before the page has drawn the update that allows it: in a race the
+   * server's order decides, and a refusal is shown in words like any other. */
+  readonly keys?: Readonly<Record<string, Command>>;
+}
+
+export const list = (items: readonly (string | number)[]): string =>
+  items.length === 0 ? 'nothing' : items.length === 1 ? String(items[0]) : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

@@ -1,0 +1,151 @@
+// Porca Miseria's table: the face-down stack, the revealed card, the three target
+// cards (who holds each, and the stack of hands on the touch card's target), the
+// jackpot, and each seat's winnings, score and lucky numbers.
+import type { PorcaView } from '../../../src/domain/porca-miseria/view.ts';
+import type { PorcaCommand } from '../../../src/domain/porca-miseria/commands.ts';
+import type { PorcaEvent } from '../../../src/domain/porca-miseria/events.ts';
+import type { Card } from '../../../src/domain/porca-miseria/vocabulary.ts';
+import { list, plural, type GameUi, type TableProps } from './game.ts';
+
+const symbols = ['mushroom', 'pig', 'sweep'] as const;
+const symbolName = { mushroom: 'Mushroom', pig: 'Pig', sweep: 'Chimney sweep' } as const;
+const shortName = { mushroom: 'Mushroom', pig: 'Pig', sweep: 'Sweep' } as const;
+
+const cardWords = (card: Card): string =>
+  card.kind === 'touch' ? `touch card ${symbolName[card.symbol]}` : `symbol card ${symbols.map((s) => `${card.counts[s]} ${s}`).join(', ')}`;
+
+function Revealed({ card }: { card: Card | null }) {
+  if (card === null) return <text x={205} y={90} text-anchor="middle" class="label">No card</text>;
+  return (
+    <g data-piece="revealed" data-card={card.id} data-kind={card.kind} transform="translate(150 14)">
+      <rect width={110} height={150} rx={10} class="pm-card face" />
+      {card.kind === 'touch' ? (
+        <>
+          <circle cx={55} cy={66} r={34} class={`pm-dot ${card.symbol}`} />
+          <text x={55} y={126} text-anchor="middle" class={`pm-symbol ${card.symbol}`}>{shortName[card.symbol]}</text>
+        </>
+      ) : (
+        symbols.map((s, i) => (
+          <g data-symbol={s} data-count={card.counts[s]}>
+            <circle cx={26} cy={34 + i * 42} r={14} class={`pm-dot ${s}`} />
+            <text x={56} y={40 + i * 42} class="pm-count">× {card.counts[s]}</text>
+          </g>
+        ))
+      )}
+    </g>
+  );
+}
+
+function Table({ view, names, you }: TableProps<PorcaView>) {
+  const width = 720;
+  const rowHeight = 46;
+  const top = 250;
+  const height = top + view.winnings.length * rowHeight + 10;
+  const touchSymbol = view.card?.kind === 'touch' ? view.card.symbol : null;
+  const summary = [
+    `Stack: ${plural(view.stackSize, 'card')}; jackpot: ${plural(view.jackpot.length, 'card')}; phase ${view.phase}.`,
+    view.card ? `Revealed: ${cardWords(view.card)}.` : '',
+    ...view.targets.map((t) => `Target ${symbolName[t.symbol]}: ${t.heldBy === null ? 'free' : `held by ${names[t.heldBy]}`}.`),
+    view.hands.length ? `Stack of hands, bottom first: ${view.hands.map((h) => names[h.seat]).join(', ')}.` : '',
+    ...view.winnings.map((w, s) => `${names[s]}: ${plural(w.length, 'card')} won, score ${view.scores[s]}, lucky numbers ${view.luckyNumbers[s]?.join(', ')}.`),
+  ].join(' ');
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="table-title table-desc" class="table pm" data-game="porca-miseria">
+      <title id="table-title">Porca Miseria table</title>
+      <desc id="table-desc">{summary}</desc>
+      <rect width={width} height={height} class="felt" rx={12} />
+      <g data-area="stack" data-count={view.stackSize} transform="translate(20 14)">
+        {Array.from({ length: Math.min(6, Math.ceil(view.stackSize / 10)) }, (_, i) => <rect x={i * 2} y={-i * 2} width={110} height={150} rx={10} class="pm-card back" />)}
+        <text x={55} y={180} text-anchor="middle" class="label">Stack {view.stackSize}</text>
+      </g>
+      <Revealed card={view.card} />
+      <g data-area="jackpot" data-count={view.jackpot.length} transform="translate(20 200)">
+        <text y={14} class="label">Jackpot {view.jackpot.length}</text>
+        {view.jackpot.map((_, i) => <rect x={100 + i * 14} y={0} width={20} height={28} rx={3} class="pm-card mini" />)}
+      </g>
+      {view.targets.map((target, i) => {
+        const x = 290 + i * 140;
+        const hands = touchSymbol === target.symbol ? view.hands : [];
+        return (
+          <g data-area="target" data-symbol={target.symbol} data-held-by={target.heldBy ?? ''} transform={`translate(${x} 14)`}>
+            <rect width={120} height={150} rx={10} class={`pm-target ${target.symbol}${target.heldBy !== null ? ' held' : ''}`} />
+            <text x={60} y={28} text-anchor="middle" class="name">{shortName[target.symbol]}</text>
+            <text x={60} y={140} text-anchor="middle" class="label">{target.heldBy === null ? 'free' : names[target.heldBy]}</text>
+            {hands.map((hand, h) => (
+              <g data-piece="hand" data-seat={hand.seat}>
+                <ellipse cx={60} cy={118 - h * 14} rx={34} ry={10} class="pm-hand" />
+                <text x={60} y={122 - h * 14} text-anchor="middle" class="hand-text">{names[hand.seat]?.slice(0, 8)}</text>
+              </g>
+            ))}
+          </g>
+        );
+      })}
+      {view.winnings.map((won, seat) => {
+        const y = top + seat * rowHeight;
+        return (
+          <g data-seat={seat} data-area="player" data-winnings={won.length} transform={`translate(10 ${y})`}>
+            <rect width={width - 20} height={rowHeight - 6} rx={8} class={view.startingSeat === seat ? 'seat active' : 'seat'} />
+            <text x={12} y={25} class="name">{names[seat]}{you === seat ? ' (you)' : ''}{view.startingSeat === seat ? ' ★' : ''}</text>
+            <text x={170} y={25} class="label" data-lucky={view.luckyNumbers[seat]?.join(',')}>Lucky {view.luckyNumbers[seat]?.join(' ')}</text>
+            {won.slice(0, 30).map((_, i) => <rect x={290 + i * 8} y={8} width={14} height={24} rx={2} class="pm-card mini" />)}
+            <text x={560} y={25} class="label">Won {won.length}{view.compensation[seat]?.length ? ` +${view.compensation[seat]!.length}` : ''} · score {view.scores[seat]}{view.passed[seat] ? ' · passed' : ''}</text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+const describe = (e: PorcaEvent, name: (seat: number) => string, edition: unknown): string => {
+  const card = (id: string) => (edition as { cards: Card[] }).cards.find((c) => c.id === id);
+  switch (e.type) {
+    case 'GameStarted':
+      return `The game begins; ${name(e.startingSeat)} reveals first`;
+    case 'CardRevealed': {
+      const c = card(e.card);
+      return `${e.by === null ? 'Time is up: the server reveals' : `${name(e.by)} reveals`} ${c ? cardWords(c) : e.card}`;
+    }
+    case 'TargetGrabbed':
+      return `${name(e.seat)} grabs the ${symbolName[e.target]}`;
+    case 'HandSlapped':
+      return `${name(e.seat)} slaps`;
+    case 'Passed':
+      return `${name(e.seat)} passes`;
+    case 'WinningPaid':
+      return `${name(e.seat)} wins a card for the ${symbolName[e.target]}`;
+    case 'CompensationReceived':
+      return `${name(e.seat)} keeps the ${symbolName[e.target]} target card`;
+    case 'LossPaid':
+      return `${name(e.seat)} grabbed wrongly and loses ${plural(e.cards.length, 'card')} to the jackpot`;
+    case 'CardAddedToJackpot':
+      return 'The card goes to the jackpot';
+    case 'TouchCardWon':
+      return `${name(e.seat)} wins the touch card${e.jackpot.length ? ` and ${plural(e.jackpot.length, 'jackpot card')}` : ''} (${e.by === 'sandwich' ? 'sandwich' : 'bottom hand'})`;
+    case 'StartingPlayerChanged':
+      return `${name(e.seat)} becomes the starting player${e.returnedToStack.length ? `; ${plural(e.returnedToStack.length, 'card')} go back into the stack` : ''}`;
+    case 'GameEnded':
+      return `Game over (${e.reason.replaceAll('-', ' ')})`;
+  }
+};
+
+const label = (c: PorcaCommand): string => {
+  switch (c.type) {
+    case 'reveal':
+      return 'Reveal (R)';
+    case 'grab':
+      return `Grab the ${symbolName[c.target]} (${symbols.indexOf(c.target) + 1})`;
+    case 'slap':
+      return 'Slap (Space)';
+    case 'pass':
+      return 'Pass (P)';
+    case 'timeout':
+      return 'Timeout';
+  }
+};
+
+export const porcaMiseria: GameUi<PorcaView> = {
+  Table,
+  describe: (e, name, edition) => describe(e as PorcaEvent, name, edition),
+  label: (c) => label(c as PorcaCommand),
+  keys: { r: { type: 'reveal' }, '1': { type: 'grab', target: 'mushroom' }, '2': { type: 'grab', target: 'pig' }, '3': { type: 'grab', target: 'sweep' }, ' ': { type: 'slap' }, p: { type: 'pass' } },
+};

@@ -1,0 +1,90 @@
+// Pieces every page shares: the page frame, the table of a game drawn by its module,
+// the move list, and loading the catalog once.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { api, seatName, type AnyEvent, type CatalogEntry, type GameSummary } from '../api.ts';
+import { uiFor } from '../games/index.ts';
+
+let catalogOnce: Promise<CatalogEntry[]> | null = null;
+const catalog = () => (catalogOnce ??= api.catalog());
+
+export function useCatalog(): CatalogEntry[] | null {
+  const [entries, setEntries] = useState<CatalogEntry[] | null>(null);
+  useEffect(() => void catalog().then(setEntries), []);
+  return entries;
+}
+
+export function Page({ title, children }: { title: string; children: ComponentChildren }) {
+  useEffect(() => {
+    document.title = `${title} · Spielwerk`;
+  }, [title]);
+  return (
+    <>
+      <header class="top">
+        <a href="/" class="brand">Spielwerk</a>
+        <h1>{title}</h1>
+      </header>
+      <main>{children}</main>
+    </>
+  );
+}
+
+export const names = (game: GameSummary): string[] => game.seats.map((s) => seatName(game, s.seat));
+
+export function TableView({ game, view, you, edition }: { game: GameSummary; view: unknown; you: number | null; edition: unknown }) {
+  const ui = uiFor(game.type);
+  if (ui === undefined) return <p role="alert">This page cannot draw {game.type} yet.</p>;
+  return (
+    <div class="table-wrap" data-testid="table">
+      <ui.Table view={view} names={names(game)} you={you} edition={edition} />
+    </div>
+  );
+}
+
+/** Every event in words, newest last; `current` (a version) is marked, and with
+ * `onPick` each entry jumps to its version. */
+export function MoveList({ game, events, current, edition, onPick }: { game: GameSummary; events: readonly { seq: number; event: AnyEvent }[]; current?: number; edition: unknown; onPick?: (version: number) => void }) {
+  const ui = uiFor(game.type);
+  const name = (seat: number) => seatName(game, seat);
+  useEffect(() => {
+    document.querySelector('.moves [aria-current="step"]')?.scrollIntoView({ block: 'nearest' });
+  }, [current]);
+  return (
+    <ol class="moves" data-testid="moves" aria-label="Moves">
+      {events.map(({ seq, event }) => {
+        const words = ui?.describe(event, name, edition) ?? event.type;
+        return (
+          <li key={seq} value={seq} aria-current={current === seq ? 'step' : undefined} data-seq={seq}>
+            {onPick ? <button type="button" class="link" onClick={() => onPick(seq)}>{words}</button> : words}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function Seats({ game, pending }: { game: GameSummary; pending?: readonly number[] }) {
+  return (
+    <ul class="seats" aria-label="Seats">
+      {game.seats.map((s) => (
+        <li class={pending?.includes(s.seat) ? 'pending' : ''}>
+          {seatName(game, s.seat)}
+          {s.bot ? ` (bot: ${s.bot})` : s.open ? ' (open)' : ''}
+          {pending?.includes(s.seat) ? ' — to act' : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const editionOf = (entries: CatalogEntry[] | null, type: string): unknown => entries?.find((e) => e.type === type)?.edition;
+
+export function Result({ game, result }: { game: GameSummary; result: unknown }) {
+  const r = result as { scores: number[]; ranks: number[]; winners: number[] } | null;
+  if (r === null || r === undefined) return null;
+  return (
+    <p class="result" data-testid="result">
+      Winner{r.winners.length > 1 ? 's' : ''}: {r.winners.map((s) => seatName(game, s)).join(', ')} · scores {r.scores.map((s, seat) => `${seatName(game, seat)} ${s}`).join(', ')}
+    </p>
+  );
+}

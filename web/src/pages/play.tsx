@@ -1,0 +1,125 @@
+// Playing as a seat. The seat token comes from the link's fragment (#token=…), which
+// browsers never send to a server; requests carry it in the Authorization header.
+// The spectator socket says when the game moved, then the seat's own view and legal
+// commands are read over HTTP. Legal commands are the buttons; commands that pick
+// cards get a picker; racing commands also have keys.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, ApiError, type Command, type Game } from '../api.ts';
+import { uiFor } from '../games/index.ts';
+import { editionOf, MoveList, names, Page, Result, Seats, TableView, useCatalog } from './common.tsx';
+import { stateWords, useLive } from './watch.tsx';
+
+const tokenFromHash = (): string | null => new URLSearchParams(location.hash.slice(1)).get('token');
+
+const sameCards = (a: readonly number[], b: readonly number[]) => a.length === b.length && [...a].sort((x, y) => x - y).every((x, i) => x === [...b].sort((p, q) => p - q)[i]);
+
+function Commands({ game, legal, send, edition }: { game: Game; legal: readonly Command[]; send: (c: Command) => void; edition: unknown }) {
+  const ui = uiFor(game.game.type)!;
+  const [picked, setPicked] = useState<number[]>([]);
+  useEffect(() => setPicked([]), [game.version]);
+  const name = (seat: number) => names(game.game)[seat] ?? `Seat ${seat + 1}`;
+  const picking = legal.filter((c) => Array.isArray(c.cards));
+  const plain = legal.filter((c) => !Array.isArray(c.cards));
+  const cards = [...new Set(picking.flatMap((c) => c.cards as number[]))].sort((a, b) => a - b);
+  const chosen = picking.find((c) => sameCards(c.cards as number[], picked));
+  return (
+    <div class="commands" data-testid="commands" role="group" aria-label="Your moves">
+      {plain.map((c) => (
+        <button type="button" onClick={() => send(c)} data-command={c.type}>{ui.label(c, game.view, name, edition)}</button>
+      ))}
+      {picking.length ? (
+        <fieldset data-testid="picker">
+          <legend>{picking[0]!.type === 'discard' ? 'Pick the cards to discard' : 'Pick the cards to play'}</legend>
+          {cards.map((id) => (
+            <label class="pick"><input type="checkbox" checked={picked.includes(id)} onChange={() => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]))} data-card={id} />{ui.label({ type: picking[0]!.type, cards: [id] }, game.view, name, edition).replace(/^\w+ /, '')}</label>
+          ))}
+          <button type="button" disabled={chosen === undefined} onClick={() => chosen && send(chosen)} data-command={picking[0]!.type}>
+            {chosen ? ui.label(chosen, game.view, name, edition) : 'Pick a legal set of cards'}
+          </button>
+        </fieldset>
+      ) : null}
+      {legal.length === 0 ? <p class="hint">Nothing to do right now.</p> : null}
+    </div>
+  );
+}
+
+export function PlayPage({ id }: { id: string }) {
+  const token = tokenFromHash();
+  const entries = useCatalog();
+  const [game, setGame] = useState<Game | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const reading = useRef<{ busy: boolean; again: boolean }>({ busy: false, again: false });
+
+  // One read at a time; an update during a read asks for one more, so the last
+  // update is always followed by a read of the seat's view.
+  const refresh = () => {
+    if (token === null) return;
+    const r = reading.current;
+    if (r.busy) {
+      r.again = true;
+      return;
+    }
+    r.busy = true;
+    api.game(id, token).then(
+      (g) => setGame((old) => (old === null || g.version >= old.version ? g : old)),
+      (e: unknown) => setRefusal(e instanceof ApiError ? e.problem.detail : String(e)),
+    ).finally(() => {
+      r.busy = false;
+      if (r.again) {
+        r.again = false;
+        refresh();
+      }
+    });
+  };
+  const { state, events } = useLive(id, refresh);
+  useEffect(refresh, [id]);
+
+  const realTime = entries?.find((e) => e.type === game?.game.type)?.traits.realTime ?? false;
+  const send = (command: Command) => {
+    if (token === null || game === null) return;
+    setRefusal(null);
+    // In a race the server orders commands by arrival; elsewhere a command meets the
+    // version the buttons were drawn for.
+    api.command(id, token, command, realTime ? undefined : game.version).then(
+      (answer) => setGame((old) => (old === null || answer.version < old.version ? old : { ...old, ...answer })),
+      (e: unknown) => setRefusal(e instanceof ApiError ? e.problem.detail : String(e)),
+    );
+  };
+
+  const ui = game ? uiFor(game.game.type) : undefined;
+  useEffect(() => {
+    if (!ui?.keys || game === null || game.status !== 'running') return;
+    const onKey = (event: KeyboardEvent) => {
+      const command = ui.keys![event.key.toLowerCase()];
+      if (command === undefined || event.target instanceof HTMLInputElement) return;
+      event.preventDefault();
+      send(command);
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  });
+
+  if (token === null) return <Page title="Play"><p role="alert">This link has no seat token. Ask the game's creator for your seat's link.</p></Page>;
+  if (game === null || entries === null) return <Page title="Play"><p role="alert" data-testid="problem">{refusal ?? 'Loading…'}</p></Page>;
+  const edition = editionOf(entries, game.game.type);
+  const you = game.you.seat ?? null;
+  const title = entries.find((e) => e.type === game.game.type)?.title ?? game.game.type;
+  return (
+    <Page title={`${title}: playing as ${you === null ? 'referee' : names(game.game)[you]}`}>
+      <p class="status">
+        <span class={`live-state ${state}`} data-testid="live-state" role="status">{stateWords[state]}</span>
+        <span data-testid="version"> · version {game.version}</span>
+        {game.status === 'open' ? ' · waiting for every seat to be taken' : ''}
+        {game.status === 'finished' ? <> · <a href={`/replay/${id}`}>replay</a></> : null}
+      </p>
+      <Seats game={game.game} pending={game.pending.seats} />
+      <p role="alert" class="refusal" data-testid="refusal">{refusal ?? ''}</p>
+      <Commands game={game} legal={game.legalCommands as Command[]} send={send} edition={edition} />
+      <Result game={game.game} result={game.result} />
+      <div class="layout">
+        <TableView game={game.game} view={game.view} you={you} edition={edition} />
+        <aside><MoveList game={game.game} events={events} edition={edition} /></aside>
+      </div>
+    </Page>
+  );
+}

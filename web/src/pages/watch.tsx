@@ -1,0 +1,68 @@
+// Watching a game live as a spectator: the table follows the WebSocket's updates; the
+// connection's state is shown, and a reconnect only catches the table up.
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError, type GameSummary, type Logged } from '../api.ts';
+import { watchLive, type LiveState, type Update } from '../live.ts';
+import { editionOf, MoveList, Page, Result, Seats, TableView, useCatalog } from './common.tsx';
+
+export const stateWords: Record<LiveState, string> = {
+  connecting: 'connecting…',
+  live: 'live',
+  reconnecting: 'reconnecting…',
+  'caught-up': 'caught up',
+  over: 'game over',
+};
+
+/** The live table of a game: the spectator's updates folded into what is drawn. */
+export function useLive(id: string, onUpdate?: (update: Update) => void) {
+  const [state, setState] = useState<LiveState>('connecting');
+  const [update, setUpdate] = useState<Update | null>(null);
+  const [events, setEvents] = useState<Logged[]>([]);
+  useEffect(
+    () =>
+      watchLive(id, {
+        update: (u) => {
+          setUpdate(u);
+          if (u.events.length) setEvents((old) => [...old, ...u.events.filter((e) => e.seq > (old[old.length - 1]?.seq ?? 0))]);
+          onUpdate?.(u);
+        },
+        state: setState,
+      }),
+    [id],
+  );
+  return { state, update, events };
+}
+
+export function WatchPage({ id }: { id: string }) {
+  const entries = useCatalog();
+  const [game, setGame] = useState<GameSummary | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const { state, update, events } = useLive(id, (u) => {
+    // Seats fill and games finish: the summary (names, seed) is read again then.
+    if (u.status !== game?.status) api.game(id).then((g) => setGame(g.game), () => {});
+  });
+  useEffect(() => void api.game(id).then((g) => setGame(g.game), (e: unknown) => setError(e instanceof ApiError ? e : null)), [id]);
+  if (error !== null) return <Page title="Watch"><p role="alert" data-testid="problem">{error.problem.detail}</p></Page>;
+  if (game === null || entries === null) return <Page title="Watch"><p>Loading…</p></Page>;
+  const edition = editionOf(entries, game.type);
+  const title = entries.find((e) => e.type === game.type)?.title ?? game.type;
+  return (
+    <Page title={`Watching ${title}`}>
+      <p class="status">
+        <span class={`live-state ${state}`} data-testid="live-state" role="status">{stateWords[state]}</span>
+        {update ? <span data-testid="version"> · version {update.version}</span> : null}
+        {update?.status === 'finished' ? <> · <a href={`/replay/${id}`}>replay</a></> : null}
+      </p>
+      <Seats game={game} pending={update?.pending.seats} />
+      {update ? (
+        <div class="layout">
+          <TableView game={game} view={update.view} you={null} edition={edition} />
+          <aside>
+            <Result game={game} result={update.result} />
+            <MoveList game={game} events={events} current={update.version} edition={edition} />
+          </aside>
+        </div>
+      ) : null}
+    </Page>
+  );
+}
