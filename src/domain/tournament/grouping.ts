@@ -1,0 +1,147 @@
+// Grouping players into tables of given sizes: a greedy fill, then a local search of
+// swaps (and moves between tables one seat apart in size) until no change improves.
+// The cost is lexicographic: pairs who met before, then how often they met, then (for
+// Swiss) the spread of points and of standing at a table. Repeats come first because
+// a rematch is what players notice; standing decides among arrangements with equally
+// few rematches.
+import type { History } from './history.ts';
+
+export interface GroupingOptions {
+  /** Points per player (Swiss); tables of equal points cost nothing more. */
+  readonly points?: Float64Array;
+  /** Whether a player's index is their standing (Swiss): neighbours belong together. */
+  readonly byStanding: boolean;
+  /** How many tables each side a swap looks at. */
+  readonly window: number;
+  /** Unseated players the greedy fill considers for each seat. */
+  readonly candidates: number;
+}
+
+/** [repeat pairs, meetings, points spread, standing spread] */
+type Cost = [number, number, number, number];
+const EPS = 1e-9;
+
+function less(a: Cost, b: Cost): boolean {
+  for (let k = 0; k < 4; k++) {
+    if (a[k]! < b[k]! - EPS) return true;
+    if (a[k]! > b[k]! + EPS) return false;
+  }
+  return false;
+}
+
+export class Grouping {
+  constructor(
+    private readonly h: History,
+    private readonly options: GroupingOptions,
+  ) {}
+
+  /** Adds to `into` the cost of `x` sitting with every player of `table` except `skip`. */
+  private add(into: Cost, x: number, table: readonly number[], skip: number, sign: number): void {
+    const { meetings, n } = this.h;
+    const points = this.options.points;
+    for (const y of table) {
+      if (y === skip || y === x) continue;
+      const met = meetings[x * n + y]!;
+      if (met > 0) {
+        into[0] += sign;
+        into[1] += sign * met;
+      }
+      if (points) {
+        const d = points[x]! - points[y]!;
+        into[2] += sign * d * d;
+      }
+      if (this.options.byStanding) into[3] += sign * Math.abs(x - y);
+    }
+  }
+
+  cost(tables: readonly (readonly number[])[]): Cost {
+    const c: Cost = [0, 0, 0, 0];
+    for (const t of tables) for (const x of t) this.add(c, x, t, -1, 0.5);
+    return c;
+  }
+
+  /** Fills tables of `sizes` in turn: each opens with the first unseated player of
+   * `order` and takes, seat by seat, the cheapest of the next few unseated. */
+  greedy(order: readonly number[], sizes: readonly number[]): number[][] {
+    const seated = new Uint8Array(this.h.n);
+    let first = 0;
+    return sizes.map((size) => {
+      while (seated[order[first]!]) first++;
+      const table = [order[first]!];
+      seated[order[first]!] = 1;
+      while (table.length < size) {
+        let best = -1;
+        let bestCost: Cost | null = null;
+        for (let k = first, seen = 0; k < order.length && seen < this.options.candidates; k++) {
+          const x = order[k]!;
+          if (seated[x]) continue;
+          seen++;
+          const c: Cost = [0, 0, 0, 0];
+          this.add(c, x, table, -1, 1);
+          if (!bestCost || less(c, bestCost)) [best, bestCost] = [x, c];
+        }
+        table.push(best);
+        seated[best] = 1;
+      }
+      return table;
+    });
+  }
+
+  /** Improves `tables` in place until no swap or move within the window helps. */
+  improve(tables: number[][], maxPasses = 50): void {
+    const window = this.options.window;
+    for (let pass = 0, improved = true; improved && pass < maxPasses; pass++) {
+      improved = false;
+      for (let a = 0; a < tables.length; a++) {
+        for (let b = a + 1; b < tables.length && b <= a + window; b++) {
+          if (this.improvePair(tables[a]!, tables[b]!)) improved = true;
+        }
+      }
+    }
+  }
+
+  private improvePair(ta: number[], tb: number[]): boolean {
+    let improved = false;
+    const zero: Cost = [0, 0, 0, 0];
+    for (let i = 0; i < ta.length; i++) {
+      for (let j = 0; j < tb.length; j++) {
+        const x = ta[i]!;
+        const y = tb[j]!;
+        const d: Cost = [0, 0, 0, 0];
+        this.add(d, y, ta, x, 1);
+        this.add(d, x, ta, x, -1);
+        this.add(d, x, tb, y, 1);
+        this.add(d, y, tb, y, -1);
+        if (less(d, zero)) {
+          ta[i] = y;
+          tb[j] = x;
+          improved = true;
+        }
+      }
+    }
+    // A player may change tables when that only swaps which table is the larger one.
+    const move = (from: number[], to: number[]) => {
+      if (from.length !== to.length + 1) return;
+      for (let i = 0; i < from.length; i++) {
+        const x = from[i]!;
+        const d: Cost = [0, 0, 0, 0];
+        this.add(d, x, to, -1, 1);
+        this.add(d, x, from, x, -1);
+        if (less(d, zero)) {
+          from.splice(i, 1);
+          to.push(x);
+          improved = true;
+          return;
+        }
+      }
+    };
+    move(ta, tb);
+    move(tb, ta);
+    return improved;
+  }
+
+  /** The cheaper of two arrangements. */
+  better(a: number[][], b: number[][]): number[][] {
+    return less(this.cost(b), this.cost(a)) ? b : a;
+  }
+}
