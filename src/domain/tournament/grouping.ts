@@ -87,17 +87,32 @@ export class Grouping {
     });
   }
 
-  /** Improves `tables` in place until no swap or move within the window helps. */
-  improve(tables: number[][], maxPasses = 50): void {
+  /**
+   * Improves `tables` in place until no swap or move with a table within the window
+   * helps. `everywhere`: every pair of tables in reach (small fields); otherwise only
+   * tables with a rematch look for a way out of it, since the greedy fill already
+   * keeps standings together and a big field has room enough.
+   */
+  improve(tables: number[][], everywhere: boolean, maxPasses = 50): void {
     const window = this.options.window;
     for (let pass = 0, improved = true; improved && pass < maxPasses; pass++) {
       improved = false;
       for (let a = 0; a < tables.length; a++) {
-        for (let b = a + 1; b < tables.length && b <= a + window; b++) {
-          if (this.improvePair(tables[a]!, tables[b]!)) improved = true;
+        if (!everywhere && !this.hasRepeat(tables[a]!)) continue;
+        const from = everywhere ? a + 1 : Math.max(0, a - window);
+        for (let b = from; b < tables.length && b <= a + window; b++) {
+          if (b !== a && this.improvePair(tables[a]!, tables[b]!)) improved = true;
         }
       }
     }
+  }
+
+  private hasRepeat(table: readonly number[]): boolean {
+    const { meetings, n } = this.h;
+    for (let i = 0; i < table.length; i++) {
+      for (let j = i + 1; j < table.length; j++) if (meetings[table[i]! * n + table[j]!]! > 0) return true;
+    }
+    return false;
   }
 
   private improvePair(ta: number[], tb: number[]): boolean {

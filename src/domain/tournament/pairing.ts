@@ -1,6 +1,7 @@
 // Pairing one round of a tournament for N-player tables. Pure and deterministic: the
 // same input (in any order of players) gives the same tables; the only chance is a
 // draw seeded by the tournament's seed and the round, which breaks ties.
+import { hash } from 'node:crypto';
 import { serverChance } from '../chance.ts';
 import { byesNeeded, tableSizes, type Format } from './format.ts';
 import { Grouping } from './grouping.ts';
@@ -78,8 +79,7 @@ class RoundContext {
     this.byes = input.byes.filter((b) => b.round < input.round);
     this.seedOf = new Map(input.players.flatMap((p) => (p.seed === undefined ? [] : [[p.id, p.seed]])));
     this.rng = serverChance(input.seed, `tournament-pairing:${input.round}`);
-    const drawn = this.rng.draw(ids, ids.length);
-    this.draw = new Map(drawn.map((id, k) => [id, k]));
+    this.draw = drawOrder(ids, `${input.seed}:${input.round}`);
   }
 
   /** Ids by standing so far (players equal in standing by seed, then the draw), with
@@ -104,13 +104,14 @@ class RoundContext {
       return { violation: `${order.length} players cannot be seated at tables of ${size.min}–${size.max} without byes` };
     }
     // The bye goes to the lowest-standing player with the fewest byes so far.
-    const byeCount = history(order, [], this.byes).byes;
+    const byeCount = new Map<string, number>();
+    for (const bye of this.byes) byeCount.set(bye.player, (byeCount.get(bye.player) ?? 0) + 1);
     const sitOut = order
-      .map((id, k) => ({ id, k, byes: byeCount[k]! }))
+      .map((id, k) => ({ id, k, byes: byeCount.get(id) ?? 0 }))
       .sort((a, b) => a.byes - b.byes || b.k - a.k)
       .slice(0, out)
       .map((p) => p.id);
-    const field = order.filter((id) => !sitOut.includes(id));
+    const field = out === 0 ? order : order.filter((id) => !sitOut.includes(id));
     const sizes = tableSizes(field.length, size)!;
     const h = history(field, this.results, this.byes);
     const indices = field.map((_, i) => i);
@@ -118,11 +119,11 @@ class RoundContext {
     const points = Float64Array.from(field, (id) => pointsOf.get(id) ?? 0);
     const grouping = new Grouping(h, { points, byStanding: true, window: 8, candidates: 3 * size.max });
     let best = grouping.greedy(indices, sizes);
-    grouping.improve(best);
+    grouping.improve(best, field.length <= SMALL_FIELD);
     // Small fields: restarts from shuffled orders, so local optima do not stick.
     for (let r = 0; r < restarts(field.length); r++) {
       const tables = grouping.greedy(this.rng.draw(indices, indices.length), sizes);
-      grouping.improve(tables);
+      grouping.improve(tables, true);
       best = grouping.better(best, tables);
     }
     return this.finish(field, h, best, sitOut);
@@ -132,15 +133,15 @@ class RoundContext {
     const size = this.input.format.tableSize;
     const sizes = tableSizes(this.ids.length, size);
     if (!sizes) return { violation: `${this.ids.length} players cannot be seated at tables of ${size.min}–${size.max}` };
-    const field = this.rng.draw(this.ids, this.ids.length);
+    const field = [...this.ids].sort((a, b) => this.draw.get(a)! - this.draw.get(b)!);
     const h = history(field, this.results, this.byes);
     const indices = field.map((_, i) => i);
     const grouping = new Grouping(h, { byStanding: false, window: 16, candidates: 6 * size.max });
     let best = grouping.greedy(indices, sizes);
-    grouping.improve(best);
+    grouping.improve(best, field.length <= SMALL_FIELD);
     for (let r = 0; r < restarts(field.length); r++) {
       const tables = grouping.greedy(this.rng.draw(indices, indices.length), sizes);
-      grouping.improve(tables);
+      grouping.improve(tables, true);
       best = grouping.better(best, tables);
     }
     return this.finish(field, h, best, []);
@@ -173,6 +174,17 @@ class RoundContext {
   }
 }
 
+/** Up to this many players, every table pair is searched and restarts are tried. */
+const SMALL_FIELD = 40;
+
 /** Extra tries from shuffled starts: many for a small field, none for a big one (whose
  * local search has room enough to avoid rematches). */
-const restarts = (n: number) => (n <= 40 ? Math.ceil(400 / n) : 0);
+const restarts = (n: number) => (n <= SMALL_FIELD ? Math.ceil(400 / n) : 0);
+
+/** A draw of `ids` keyed by `key`: each id's place comes from a hash of (key, id), so
+ * the draw does not depend on the order the ids came in and costs one hash an id. */
+function drawOrder(ids: readonly string[], key: string): Map<string, number> {
+  const hashed = ids.map((id) => ({ id, h: hash('sha256', `${key}:${id}`, 'hex') }));
+  hashed.sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : a.id < b.id ? -1 : 1));
+  return new Map(hashed.map((x, k) => [x.id, k]));
+}

@@ -23,11 +23,15 @@ export interface TableResult {
  * who played on, whatever rank the game gave them.
  */
 export function places(result: TableResult): number[] {
-  const forfeited = new Set(result.forfeited ?? []);
-  const playing = result.players.flatMap((p, i) => (forfeited.has(p) ? [] : [result.ranks[i] ?? Infinity]));
-  return result.players.map((p, i) => {
-    if (forfeited.has(p)) return playing.length + 1;
-    const rank = result.ranks[i] ?? Infinity;
-    return 1 + playing.filter((r) => r < rank).length;
+  const { players, ranks } = result;
+  const out = result.forfeited?.length ? players.map((p) => result.forfeited!.includes(p)) : null;
+  const rankOf = (i: number) => ranks[i] ?? Infinity;
+  let playing = players.length;
+  if (out) for (const o of out) if (o) playing--;
+  return players.map((_, i) => {
+    if (out?.[i]) return playing + 1;
+    let ahead = 0;
+    for (let j = 0; j < players.length; j++) if (!out?.[j] && rankOf(j) < rankOf(i)) ahead++;
+    return ahead + 1;
   });
 }

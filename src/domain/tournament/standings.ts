@@ -54,8 +54,7 @@ export function placePoints(scheme: PointsScheme, size: number): number[] {
 
 /** Points per player of one table (same order as `result.players`): tied players
  * share the points of the places they occupy together. */
-export function tablePoints(result: TableResult, scheme: PointsScheme): number[] {
-  const placed = places(result);
+export function tablePoints(result: TableResult, scheme: PointsScheme, placed = places(result)): number[] {
   const worth = placePoints(scheme, result.players.length);
   return placed.map((place) => {
     const tied = placed.filter((p) => p === place).length;
@@ -74,8 +73,8 @@ interface Tally {
   wins: number;
   byes: number;
   score: number;
-  /** Per table sat at: who else sat there. */
-  tables: { opponents: string[] }[];
+  /** The results of the tables sat at (indices). */
+  tables: number[];
 }
 
 export function standings(
@@ -91,19 +90,19 @@ export function standings(
     if (!t) tallies.set(p, (t = { points: 0, played: 0, wins: 0, byes: 0, score: 0, tables: [] }));
     return t;
   };
-  for (const result of results) {
-    const placed = places(result);
-    const points = tablePoints(result, scheme);
-    const forfeited = new Set(result.forfeited ?? []);
+  const placedAt = results.map(places);
+  results.forEach((result, r) => {
+    const placed = placedAt[r]!;
+    const points = tablePoints(result, scheme, placed);
     result.players.forEach((p, i) => {
       const t = tally(p);
       t.points += points[i]!;
       t.played++;
-      if (placed[i] === 1 && !forfeited.has(p)) t.wins++;
+      if (placed[i] === 1 && !result.forfeited?.includes(p)) t.wins++;
       t.score += result.scores[i] ?? 0;
-      t.tables.push({ opponents: result.players.filter((q) => q !== p) });
+      t.tables.push(r);
     });
-  }
+  });
   for (const bye of byes) {
     const t = tally(bye.player);
     t.points += scheme.bye;
@@ -113,14 +112,17 @@ export function standings(
   for (const t of tallies.values()) t.points = clean(t.points);
 
   const pointsOf = (p: string) => tallies.get(p)!.points;
-  const headToHead = headToHeadWithinPointGroups(tallies, results);
+  const headToHead = headToHeadWithinPointGroups(tallies, results, placedAt);
   const values = new Map(
     players.map((p) => {
       const t = tallies.get(p)!;
-      const opponents = t.tables.reduce(
-        (sum, table) => sum + table.opponents.reduce((s, q) => s + pointsOf(q), 0) / Math.max(1, table.opponents.length),
-        0,
-      );
+      let opponents = 0;
+      for (const r of t.tables) {
+        const table = results[r]!.players;
+        let sum = 0;
+        for (const q of table) if (q !== p) sum += pointsOf(q);
+        opponents += sum / Math.max(1, table.length - 1);
+      }
       const record: Record<TieBreak, number> = {
         score: t.score,
         'opponents-points': clean(opponents),
@@ -160,10 +162,14 @@ export function standings(
 /** Head-to-head among players equal on points: at every table where two of them sat
  * together, the better place scores +1 and the worse −1 (equal places 0). Counted
  * within the group equal on points, whatever tie-breaks come before it. */
-function headToHeadWithinPointGroups(tallies: ReadonlyMap<string, Tally>, results: readonly TableResult[]) {
+function headToHeadWithinPointGroups(
+  tallies: ReadonlyMap<string, Tally>,
+  results: readonly TableResult[],
+  placedAt: readonly number[][],
+) {
   const h2h = new Map<string, number>();
-  for (const result of results) {
-    const placed = places(result);
+  results.forEach((result, r) => {
+    const placed = placedAt[r]!;
     result.players.forEach((a, i) => {
       result.players.forEach((b, j) => {
         if (i === j || tallies.get(a)!.points !== tallies.get(b)!.points) return;
@@ -171,6 +177,6 @@ function headToHeadWithinPointGroups(tallies: ReadonlyMap<string, Tally>, result
         h2h.set(a, (h2h.get(a) ?? 0) + d);
       });
     });
-  }
+  });
   return h2h;
 }
