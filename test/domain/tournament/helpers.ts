@@ -2,7 +2,7 @@
 // standings can be driven round after round (by the tests and by scripts/bench-pairing.ts).
 import { serverChance, type Chance } from '../../../src/domain/chance.ts';
 import type { Format } from '../../../src/domain/tournament/format.ts';
-import { pairRound, type Pairing } from '../../../src/domain/tournament/pairing.ts';
+import { isComplete, pairRound, type Pairing } from '../../../src/domain/tournament/pairing.ts';
 import type { TableResult } from '../../../src/domain/tournament/results.ts';
 
 export const ids = (n: number) => Array.from({ length: n }, (_, i) => `p${String(i).padStart(4, '0')}`);
@@ -41,6 +41,20 @@ export function playRounds(format: Format, players: readonly string[], rounds: n
     played.pairings.push(pairing);
     played.results.push(...drawnResults(pairing, round, rng));
     played.byes.push(...pairing.byes.map((player) => ({ round, player })));
+  }
+  return played;
+}
+
+/** Plays a knockout of `format` until its final; returns every round played. */
+export function playKnockout(format: Format & { kind: 'knockout' }, players: readonly string[], seed = 'test'): Played {
+  const rng = serverChance(seed, 'results');
+  const played: Played = { pairings: [], results: [], byes: [] };
+  for (let round = 1; !isComplete(format, round - 1, played.results) || round === 1; round++) {
+    if (round > 20) throw new Error('the knockout does not end');
+    const pairing = pairRound({ format, round, players: players.map((id) => ({ id })), results: played.results, byes: [], seed });
+    if ('violation' in pairing) throw new Error(`round ${round}: ${pairing.violation}`);
+    played.pairings.push(pairing);
+    played.results.push(...drawnResults(pairing, round, rng));
   }
   return played;
 }
