@@ -84,6 +84,9 @@ export function standings(
   scheme: PointsScheme = defaultPointsScheme,
   tieBreaks: readonly TieBreak[] = defaultTieBreaks,
 ): Standing[] {
+  // Sums of fractions depend on their order in the last bits: a canonical order makes
+  // the standings the same however the results were listed.
+  results = [...results].sort((a, b) => a.round - b.round || (a.tableId < b.tableId ? -1 : a.tableId > b.tableId ? 1 : 0));
   const tallies = new Map<string, Tally>();
   const tally = (p: string) => {
     let t = tallies.get(p);
