@@ -5,7 +5,8 @@ import { places, type TableResult } from './results.ts';
 /**
  * The top `advance` of each table of `round`, by place; a tie at the cut goes to the
  * higher in-game score, then to `tieOrder` (lower first). Forfeited players and
- * players no longer `active` never go on, and their places are not refilled.
+ * players no longer `active` never go on: the next places move up, so the field
+ * keeps its planned size unless a table has too few players left.
  */
 export function advancers(
   results: readonly TableResult[],
