@@ -1,5 +1,6 @@
-// Grouping players into tables of given sizes: a greedy fill, then a local search of
-// swaps (and moves between tables one seat apart in size) until no change improves.
+// Grouping players into tables of given sizes: on a small field by trying every
+// arrangement; otherwise a greedy fill, then a local search of swaps (and moves
+// between tables one seat apart in size) until no change improves.
 // The cost is lexicographic: pairs who met before, then how often they met, then (for
 // Swiss) the spread of points and of standing at a table. Repeats come first because
 // a rematch is what players notice; standing decides among arrangements with equally
@@ -155,8 +156,111 @@ export class Grouping {
     return improved;
   }
 
+  /**
+   * The cheapest arrangement of players 0..n-1 at tables of `sizes`, by trying them
+   * all: the lowest unseated player opens the next table (so each arrangement comes
+   * once), and a partial arrangement already as dear as the best is dropped, since
+   * every part of the cost only grows. For small fields (see `seatings`).
+   */
+  exact(sizes: readonly number[]): number[][] {
+    const n = this.h.n;
+    const seated = new Uint8Array(n);
+    const tables: number[][] = [];
+    let best: number[][] = [];
+    let bestCost: Cost = [Infinity, Infinity, Infinity, Infinity];
+    const left = [...sizes];
+    const search = (cost: Cost) => {
+      if (!less(cost, bestCost)) return;
+      let first = 0;
+      while (first < n && seated[first]) first++;
+      if (first === n) {
+        best = tables.map((t) => [...t]);
+        bestCost = cost;
+        return;
+      }
+      for (const size of new Set(left)) {
+        left.splice(left.indexOf(size), 1);
+        const table = [first];
+        seated[first] = 1;
+        tables.push(table);
+        const fill = (from: number, c: Cost) => {
+          if (!less(c, bestCost)) return;
+          if (table.length === size) return search(c);
+          for (let x = from; x < n; x++) {
+            if (seated[x]) continue;
+            const next: Cost = [...c];
+            this.add(next, x, table, -1, 1);
+            table.push(x);
+            seated[x] = 1;
+            fill(x + 1, next);
+            seated[x] = 0;
+            table.pop();
+          }
+        };
+        fill(first + 1, cost);
+        tables.pop();
+        seated[first] = 0;
+        left.push(size);
+      }
+    };
+    search([0, 0, 0, 0]);
+    return best;
+  }
+
   /** The cheaper of two arrangements. */
   better(a: number[][], b: number[][]): number[][] {
     return less(this.cost(b), this.cost(a)) ? b : a;
   }
+}
+
+/** How many ways there are to seat the players at unordered tables of `sizes`,
+ * n! / (Π size! · Π (tables of equal size)!), or Infinity past `limit`. */
+export function seatings(sizes: readonly number[], limit: number): number {
+  let count = 1;
+  let n = 0;
+  const equal = new Map<number, number>();
+  for (const size of sizes) {
+    for (let k = 1; k <= size; k++) {
+      n++;
+      count = (count * n) / k;
+    }
+    const same = (equal.get(size) ?? 0) + 1;
+    equal.set(size, same);
+    count /= same;
+  }
+  return count > limit ? Infinity : Math.round(count);
+}
+
+/** Up to this many arrangements, all are tried (12 players at three tables of 4: 5,775). */
+export const EXACT_UP_TO = 20_000;
+
+/** Up to this many players, every table pair is searched and restarts are tried. */
+const SMALL_FIELD = 40;
+
+/** Extra tries from shuffled starts: many for a small field, none for a big one (whose
+ * local search has room enough to avoid rematches). */
+const restarts = (n: number) => (n <= SMALL_FIELD ? Math.ceil(400 / n) : 0);
+
+/**
+ * Players `order` (0..n-1, in the order the greedy fill takes them) at tables of
+ * `sizes`: every arrangement when there are at most `exactUpTo`; else the greedy fill
+ * and local search, on a small field restarted from `shuffle`d orders so that local
+ * optima do not stick.
+ */
+export function arrange(
+  grouping: Grouping,
+  order: readonly number[],
+  sizes: readonly number[],
+  shuffle: (xs: readonly number[]) => number[],
+  exactUpTo = EXACT_UP_TO,
+): number[][] {
+  if (seatings(sizes, exactUpTo) !== Infinity) return grouping.exact(sizes);
+  let best = grouping.greedy(order, sizes);
+  grouping.improve(best, order.length <= SMALL_FIELD);
+  for (let r = 0; r < restarts(order.length); r++) {
+    const tables = grouping.greedy(shuffle(order), sizes);
+    grouping.improve(tables, true);
+    best = grouping.better(best, tables);
+  }
+  return best;
 }

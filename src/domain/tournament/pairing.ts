@@ -4,7 +4,7 @@
 import { hash } from 'node:crypto';
 import { serverChance } from '../chance.ts';
 import { byesNeeded, tableSizes, type Format } from './format.ts';
-import { Grouping } from './grouping.ts';
+import { arrange, Grouping } from './grouping.ts';
 import { history, repeatPairs, type History } from './history.ts';
 import { advancers } from './knockout.ts';
 import type { TableResult } from './results.ts';
@@ -118,15 +118,7 @@ class RoundContext {
     if (this.input.round === 1) return this.finish(field, h, snake(indices, sizes), sitOut);
     const points = Float64Array.from(field, (id) => pointsOf.get(id) ?? 0);
     const grouping = new Grouping(h, { points, byStanding: true, window: 8, candidates: 3 * size.max });
-    let best = grouping.greedy(indices, sizes);
-    grouping.improve(best, field.length <= SMALL_FIELD);
-    // Small fields: restarts from shuffled orders, so local optima do not stick.
-    for (let r = 0; r < restarts(field.length); r++) {
-      const tables = grouping.greedy(this.rng.draw(indices, indices.length), sizes);
-      grouping.improve(tables, true);
-      best = grouping.better(best, tables);
-    }
-    return this.finish(field, h, best, sitOut);
+    return this.finish(field, h, arrange(grouping, indices, sizes, (xs) => this.rng.draw(xs, xs.length)), sitOut);
   }
 
   rotation(): Pairing | Violation {
@@ -137,14 +129,7 @@ class RoundContext {
     const h = history(field, this.results, this.byes);
     const indices = field.map((_, i) => i);
     const grouping = new Grouping(h, { byStanding: false, window: 16, candidates: 6 * size.max });
-    let best = grouping.greedy(indices, sizes);
-    grouping.improve(best, field.length <= SMALL_FIELD);
-    for (let r = 0; r < restarts(field.length); r++) {
-      const tables = grouping.greedy(this.rng.draw(indices, indices.length), sizes);
-      grouping.improve(tables, true);
-      best = grouping.better(best, tables);
-    }
-    return this.finish(field, h, best, []);
+    return this.finish(field, h, arrange(grouping, indices, sizes, (xs) => this.rng.draw(xs, xs.length)), []);
   }
 
   knockout(advance: number): Pairing | Violation {
@@ -173,13 +158,6 @@ class RoundContext {
     };
   }
 }
-
-/** Up to this many players, every table pair is searched and restarts are tried. */
-const SMALL_FIELD = 40;
-
-/** Extra tries from shuffled starts: many for a small field, none for a big one (whose
- * local search has room enough to avoid rematches). */
-const restarts = (n: number) => (n <= SMALL_FIELD ? Math.ceil(400 / n) : 0);
 
 /** A draw of `ids` keyed by `key`: each id's place comes from a hash of (key, id), so
  * the draw does not depend on the order the ids came in and costs one hash an id. */
