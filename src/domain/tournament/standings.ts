@@ -28,8 +28,9 @@ export const pointsSchemeSchema: z.ZodType<PointsScheme> = z.strictObject({
   bye: z.number().min(0),
 });
 
-export type TieBreak = 'score' | 'opponents-points' | 'head-to-head' | 'wins';
-export const tieBreakNames = ['score', 'opponents-points', 'head-to-head', 'wins'] as const satisfies readonly TieBreak[];
+/** The named tie-breaks (what each counts: see `standings`); routes build their enum from it. */
+export const tieBreakNames = ['score', 'opponents-points', 'head-to-head', 'wins'] as const;
+export type TieBreak = (typeof tieBreakNames)[number];
 export const defaultTieBreaks: readonly TieBreak[] = ['opponents-points', 'head-to-head', 'score', 'wins'];
 
 export interface Standing {
