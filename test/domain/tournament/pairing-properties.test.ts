@@ -8,12 +8,12 @@ import fc from 'fast-check';
 import t from 'tap';
 import { serverChance } from '../../../src/domain/chance.ts';
 import { games } from '../../../src/domain/games.ts';
-import { byesNeeded, tableSizes, validateFormat, type Format } from '../../../src/domain/tournament/format.ts';
+import { byesNeeded, knockoutRounds, tableSizes, validateFormat, type Format } from '../../../src/domain/tournament/format.ts';
 import { pairRound, type Pairing, type PairingInput } from '../../../src/domain/tournament/pairing.ts';
 import type { TableResult } from '../../../src/domain/tournament/results.ts';
 import { standings } from '../../../src/domain/tournament/standings.ts';
 import { fewestRematches, rematches } from './brute-force.ts';
-import { drawnResults, ids } from './helpers.ts';
+import { drawnResults, ids, playKnockout } from './helpers.ts';
 
 const FC = { numRuns: 120, seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined };
 
@@ -164,4 +164,34 @@ t.test('the tournament seed is the only chance: another seed draws other tables'
   const tables = (seed: string) => JSON.stringify(pairRound({ format, round: 1, players: ids(16).map((id) => ({ id })), results: [], byes: [], seed }));
   t.equal(tables('a'), tables('a'));
   t.not(tables('a'), tables('b'));
+});
+
+t.test('knockout: each round seats only players who placed within the cut, in range, down to the planned final', async (t) => {
+  const knockout = fc
+    .record({ game: fc.constantFrom(...games), low: fc.nat(6), span: fc.nat(3), advance: fc.integer({ min: 1, max: 4 }), n: fc.integer({ min: 2, max: 120 }), seed: fc.string({ maxLength: 6 }) })
+    .map(({ game, low, span, advance, n, seed }) => {
+      const min = game.players.min + (low % (game.players.max - game.players.min + 1));
+      const format = { kind: 'knockout' as const, tableSize: { min, max: Math.min(game.players.max, min + span) }, advance };
+      return { game: game.type, format, n, seed };
+    })
+    .filter(({ game, format, n }) => validateFormat(format, game, n) === null);
+  fc.assert(
+    fc.property(knockout, ({ format, n, seed }) => {
+      const played = playKnockout(format, ids(n), seed);
+      const plan = knockoutRounds(n, format.tableSize, format.advance) as number[][];
+      assert.deepEqual(played.pairings.map((p) => p.tables.map((table) => table.players.length)), plan, 'the planned rounds');
+      played.pairings.forEach((pairing, r) => {
+        const seated = pairing.tables.flatMap((table) => table.players);
+        assert.equal(new Set(seated).size, seated.length, 'seated once');
+        if (r === 0) return assert.deepEqual([...seated].sort(), ids(n));
+        for (const player of seated) {
+          const table = played.results.find((x) => x.round === r && x.players.includes(player))!;
+          const mine = table.ranks[table.players.indexOf(player)]!;
+          assert.ok(table.ranks.filter((rank) => rank < mine).length < format.advance, `${player} placed within the cut`);
+        }
+      });
+    }),
+    { ...FC, numRuns: 80 },
+  );
+  t.pass('held on every generated knockout');
 });
