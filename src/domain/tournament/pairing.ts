@@ -2,7 +2,7 @@
 // same input (in any order of players) gives the same tables; the only chance is a
 // draw seeded by the tournament's seed and the round, which breaks ties.
 import { hash } from 'node:crypto';
-import { serverChance } from '../chance.ts';
+import { serverChance, type Chance } from '../chance.ts';
 import { byesNeeded, tableSizes, type Format } from './format.ts';
 import { arrange, Grouping } from './grouping.ts';
 import { history, repeatPairs, type History } from './history.ts';
@@ -67,9 +67,10 @@ class RoundContext {
   private readonly results: readonly TableResult[];
   private readonly byes: readonly Bye[];
   private readonly seedOf: ReadonlyMap<string, number>;
-  /** The round's draw: a rank per player id (in `ids` order) for breaking ties. */
+  /** The round's draw: a place per player id, for breaking ties. */
   private readonly draw: ReadonlyMap<string, number>;
-  private readonly rng;
+  /** Shuffles for the restarts of the local search. */
+  private readonly rng: Chance;
 
   constructor(
     private readonly input: PairingInput,
