@@ -215,7 +215,7 @@ export class Grouping {
 
 /** How many ways there are to seat the players at unordered tables of `sizes`,
  * n! / (Π size! · Π (tables of equal size)!), or Infinity past `limit`. */
-export function seatings(sizes: readonly number[], limit: number): number {
+function seatings(sizes: readonly number[], limit: number): number {
   let count = 1;
   let n = 0;
   const equal = new Map<number, number>();
@@ -232,7 +232,7 @@ export function seatings(sizes: readonly number[], limit: number): number {
 }
 
 /** Up to this many arrangements, all are tried (12 players at three tables of 4: 5,775). */
-export const EXACT_UP_TO = 20_000;
+const EXACT_UP_TO = 20_000;
 
 /** Up to this many players, every table pair is searched and restarts are tried. */
 const SMALL_FIELD = 40;

@@ -1,5 +1,5 @@
 // What the earlier rounds tell the pairing about the players of this round: who sat
-// with whom, who started how often, who sat out. Players are numbered 0..n-1 in the
+// with whom and who started how often. Players are numbered 0..n-1 in the
 // order given, so the pairing works on small integer arrays.
 import type { TableResult } from './results.ts';
 
@@ -11,20 +11,14 @@ export interface History {
   readonly starts: Int32Array;
   /** Each player's seats summed as a share of the way round (0 = first, 1 = last). */
   readonly lateness: Float64Array;
-  readonly byes: Int32Array;
 }
 
-export function history(
-  ids: readonly string[],
-  results: readonly TableResult[],
-  byes: readonly { readonly round: number; readonly player: string }[],
-): History {
+export function history(ids: readonly string[], results: readonly TableResult[]): History {
   const n = ids.length;
   const index = new Map(ids.map((id, i) => [id, i]));
   const meetings = new Uint16Array(n * n);
   const starts = new Int32Array(n);
   const lateness = new Float64Array(n);
-  const byeCount = new Int32Array(n);
   for (const result of results) {
     // Players no longer in the field (withdrawn) are dropped; their seats still count.
     const seats = result.players.map((p) => index.get(p));
@@ -35,11 +29,7 @@ export function history(
       for (const j of seats) if (j !== undefined && j !== i) meetings[i * n + j]!++;
     });
   }
-  for (const bye of byes) {
-    const i = index.get(bye.player);
-    if (i !== undefined) byeCount[i]!++;
-  }
-  return { n, meetings, starts, lateness, byes: byeCount };
+  return { n, meetings, starts, lateness };
 }
 
 /** Pairs at these tables who had met before. */

@@ -114,7 +114,7 @@ class RoundContext {
       .map((p) => p.id);
     const field = out === 0 ? order : order.filter((id) => !sitOut.includes(id));
     const sizes = tableSizes(field.length, size)!;
-    const h = history(field, this.results, this.byes);
+    const h = history(field, this.results);
     const indices = field.map((_, i) => i);
     if (this.input.round === 1) return this.finish(field, h, snake(indices, sizes), sitOut);
     const points = Float64Array.from(field, (id) => pointsOf.get(id) ?? 0);
@@ -127,7 +127,7 @@ class RoundContext {
     const sizes = tableSizes(this.ids.length, size);
     if (!sizes) return { violation: `${this.ids.length} players cannot be seated at tables of ${size.min}–${size.max}` };
     const field = [...this.ids].sort((a, b) => this.draw.get(a)! - this.draw.get(b)!);
-    const h = history(field, this.results, this.byes);
+    const h = history(field, this.results);
     const indices = field.map((_, i) => i);
     const grouping = new Grouping(h, { byStanding: false, window: 16, candidates: 6 * size.max });
     return this.finish(field, h, arrange(grouping, indices, sizes, (xs) => this.rng.draw(xs, xs.length)), []);
@@ -146,7 +146,7 @@ class RoundContext {
     const sizes = tableSizes(field.length, size);
     if (!sizes) return { violation: `${field.length} players go on, and they cannot be seated at tables of ${size.min}–${size.max}` };
     const { order } = this.byStanding(field);
-    const h = history(order, this.results, this.byes);
+    const h = history(order, this.results);
     return this.finish(order, h, snake(order.map((_, i) => i), sizes), []);
   }
 

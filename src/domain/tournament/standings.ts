@@ -15,7 +15,7 @@ export interface PointsScheme {
  * (4 players 3/2/1/0, 3 players 3/1.5/0, 5 players 3/2.25/1.5/0.75/0). Every size then
  * averages 1.5 a player, so a field split over tables of different sizes scores fairly;
  * a bye scores that average. */
-export const linearPlaces = (size: number): number[] =>
+const linearPlaces = (size: number): number[] =>
   size === 1 ? [3] : Array.from({ length: size }, (_, k) => (3 * (size - 1 - k)) / (size - 1));
 
 export const defaultPointsScheme: PointsScheme = {

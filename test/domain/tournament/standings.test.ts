@@ -8,6 +8,7 @@ import type { TableResult } from '../../../src/domain/tournament/results.ts';
 import {
   defaultPointsScheme,
   placePoints,
+  pointsSchemeSchema,
   standings,
   tablePoints,
   type PointsScheme,
@@ -29,6 +30,14 @@ t.test('the default scheme: 3 for first down to 0 for last at every size, a bye 
   t.strictSame(placePoints(defaultPointsScheme, 2), [3, 0]);
   t.strictSame(placePoints(defaultPointsScheme, 7), [3, 2.5, 2, 1.5, 1, 0.5, 0]);
   t.equal(defaultPointsScheme.bye, 1.5);
+});
+
+t.test('the scheme schema (for the routes): points per place by table size and a bye, nothing else', async (t) => {
+  t.ok(pointsSchemeSchema.safeParse({ byTableSize: { 4: [7, 5, 3, 1], 3: [7, 4, 1] }, bye: 4 }).success);
+  t.ok(pointsSchemeSchema.safeParse({ bye: 1.5 }).success);
+  t.notOk(pointsSchemeSchema.safeParse({ bye: 1.5, win: 3 }).success, 'unknown key');
+  t.notOk(pointsSchemeSchema.safeParse({ byTableSize: { four: [3, 2, 1, 0] }, bye: 1 }).success, 'sizes are numbers');
+  t.notOk(pointsSchemeSchema.safeParse({ byTableSize: { 4: [3, -1] }, bye: 1 }).success, 'no negative points');
 });
 
 t.test('tied players share the points of the places they occupy together', async (t) => {
