@@ -1,0 +1,169 @@
+// Pairing one round of a tournament for N-player tables. Pure and deterministic: the
+// same input (in any order of players) gives the same tables; the only chance is a
+// draw seeded by the tournament's seed and the round, which breaks ties.
+import { hash } from 'node:crypto';
+import { serverChance, type Chance } from '../chance.ts';
+import { byesNeeded, tableSizes, type Format } from './format.ts';
+import { arrange, Grouping } from './grouping.ts';
+import { history, repeatPairs, type History } from './history.ts';
+import { advancers } from './knockout.ts';
+import type { TableResult } from './results.ts';
+import { seatOrder, snake } from './seating.ts';
+import { standings, type PointsScheme, type TieBreak } from './standings.ts';
+
+export { isComplete } from './knockout.ts';
+
+type Bye = { readonly round: number; readonly player: string };
+
+export interface PairingInput {
+  readonly format: Format;
+  /** The round to pair, 1-based. */
+  readonly round: number;
+  /** Active players only. `seed` is a strength on the rating scale: higher is stronger. */
+  readonly players: readonly { readonly id: string; readonly seed?: number }[];
+  /** Every finished table so far (tables of this round or later are ignored). */
+  readonly results: readonly TableResult[];
+  readonly byes: readonly Bye[];
+  /** The tournament's seed: same input, same pairing. */
+  readonly seed: string;
+  /** The standings' scheme and tie-breaks, which order a Swiss field (defaults otherwise). */
+  readonly scheme?: PointsScheme;
+  readonly tieBreaks?: readonly TieBreak[];
+}
+
+export interface Pairing {
+  /** Seat order: seat 0 starts. */
+  readonly tables: readonly { readonly players: readonly string[] }[];
+  readonly byes: readonly string[];
+  /** Pairs of players seated together in this round who had met before. */
+  readonly repeats: number;
+}
+
+type Violation = { readonly violation: string };
+
+/** Throws nothing: returns a violation message when the round cannot be paired. */
+export function pairRound(input: PairingInput): Pairing | Violation {
+  const { format, round } = input;
+  if (!Number.isInteger(round) || round < 1) return { violation: `round must be a whole number from 1, not ${round}` };
+  if (format.tableSize.min > format.tableSize.max) return { violation: 'tableSize.min exceeds tableSize.max' };
+  const ids = input.players.map((p) => p.id).sort();
+  const duplicate = ids.find((id, i) => ids[i + 1] === id);
+  if (duplicate !== undefined) return { violation: `player "${duplicate}" is listed twice` };
+  if (format.kind !== 'knockout' && round > format.rounds) {
+    return { violation: `the tournament has ${format.rounds} rounds, so there is no round ${round}` };
+  }
+  const context = new RoundContext(input, ids);
+  switch (format.kind) {
+    case 'swiss':
+      return context.swiss(format.byes);
+    case 'rotation':
+      return context.rotation();
+    case 'knockout':
+      return context.knockout(format.advance);
+  }
+}
+
+class RoundContext {
+  private readonly results: readonly TableResult[];
+  private readonly byes: readonly Bye[];
+  private readonly seedOf: ReadonlyMap<string, number>;
+  /** The round's draw: a place per player id, for breaking ties. */
+  private readonly draw: ReadonlyMap<string, number>;
+  /** Shuffles for the restarts of the local search. */
+  private readonly rng: Chance;
+
+  constructor(
+    private readonly input: PairingInput,
+    private readonly ids: readonly string[],
+  ) {
+    this.results = input.results.filter((r) => r.round < input.round);
+    this.byes = input.byes.filter((b) => b.round < input.round);
+    this.seedOf = new Map(input.players.flatMap((p) => (p.seed === undefined ? [] : [[p.id, p.seed]])));
+    this.rng = serverChance(input.seed, `tournament-pairing:${input.round}`);
+    this.draw = drawOrder(ids, `${input.seed}:${input.round}`);
+  }
+
+  /** Ids by standing so far (players equal in standing by seed, then the draw), with
+   * their points. */
+  private byStanding(ids: readonly string[]): { order: string[]; points: ReadonlyMap<string, number> } {
+    const table = standings(ids, this.results, this.byes, this.input.scheme, this.input.tieBreaks);
+    const rank = new Map(table.map((s) => [s.player, s.rank]));
+    const points = new Map(table.map((s) => [s.player, s.points]));
+    const seed = (id: string) => this.seedOf.get(id) ?? -Infinity;
+    const sorted = [...ids].sort(
+      (a, b) => rank.get(a)! - rank.get(b)! || seed(b) - seed(a) || this.draw.get(a)! - this.draw.get(b)!,
+    );
+    return { order: sorted, points };
+  }
+
+  swiss(byesAllowed: boolean): Pairing | Violation {
+    const size = this.input.format.tableSize;
+    const { order, points: pointsOf } = this.byStanding(this.ids);
+    const out = byesNeeded(order.length, size);
+    if (out === null) return { violation: `${order.length} players are too few for a table of ${size.min}` };
+    if (out > 0 && !byesAllowed) {
+      return { violation: `${order.length} players cannot be seated at tables of ${size.min}–${size.max} without byes` };
+    }
+    // The bye goes to the lowest-standing player with the fewest byes so far.
+    const byeCount = new Map<string, number>();
+    for (const bye of this.byes) byeCount.set(bye.player, (byeCount.get(bye.player) ?? 0) + 1);
+    const sitOut = order
+      .map((id, k) => ({ id, k, byes: byeCount.get(id) ?? 0 }))
+      .sort((a, b) => a.byes - b.byes || b.k - a.k)
+      .slice(0, out)
+      .map((p) => p.id);
+    const field = out === 0 ? order : order.filter((id) => !sitOut.includes(id));
+    const sizes = tableSizes(field.length, size)!;
+    const h = history(field, this.results);
+    const indices = field.map((_, i) => i);
+    if (this.input.round === 1) return this.finish(field, h, snake(indices, sizes), sitOut);
+    const points = Float64Array.from(field, (id) => pointsOf.get(id) ?? 0);
+    const grouping = new Grouping(h, { points, byStanding: true, window: 8, candidates: 3 * size.max });
+    return this.finish(field, h, arrange(grouping, indices, sizes, (xs) => this.rng.draw(xs, xs.length)), sitOut);
+  }
+
+  rotation(): Pairing | Violation {
+    const size = this.input.format.tableSize;
+    const sizes = tableSizes(this.ids.length, size);
+    if (!sizes) return { violation: `${this.ids.length} players cannot be seated at tables of ${size.min}–${size.max}` };
+    const field = [...this.ids].sort((a, b) => this.draw.get(a)! - this.draw.get(b)!);
+    const h = history(field, this.results);
+    const indices = field.map((_, i) => i);
+    const grouping = new Grouping(h, { byStanding: false, window: 16, candidates: 6 * size.max });
+    return this.finish(field, h, arrange(grouping, indices, sizes, (xs) => this.rng.draw(xs, xs.length)), []);
+  }
+
+  knockout(advance: number): Pairing | Violation {
+    const { round } = this.input;
+    const size = this.input.format.tableSize;
+    let field: readonly string[] = this.ids;
+    if (round > 1) {
+      const previous = this.results.filter((r) => r.round === round - 1);
+      if (previous.length === 0) return { violation: `round ${round - 1} has no results yet` };
+      if (previous.length === 1) return { violation: `round ${round - 1} was the final: the knockout is over` };
+      field = advancers(this.results, round - 1, advance, new Set(this.ids), (id) => this.draw.get(id) ?? 0);
+    }
+    const sizes = tableSizes(field.length, size);
+    if (!sizes) return { violation: `${field.length} players go on, and they cannot be seated at tables of ${size.min}–${size.max}` };
+    const { order } = this.byStanding(field);
+    const h = history(order, this.results);
+    return this.finish(order, h, snake(order.map((_, i) => i), sizes), []);
+  }
+
+  private finish(field: readonly string[], h: History, tables: number[][], byes: readonly string[]): Pairing {
+    const draw = Int32Array.from(field, (id) => this.draw.get(id)!);
+    return {
+      tables: tables.map((t) => ({ players: seatOrder(t, h, draw).map((i) => field[i]!) })),
+      byes,
+      repeats: repeatPairs(tables, h),
+    };
+  }
+}
+
+/** A draw of `ids` keyed by `key`: each id's place comes from a hash of (key, id), so
+ * the draw does not depend on the order the ids came in and costs one hash an id. */
+function drawOrder(ids: readonly string[], key: string): Map<string, number> {
+  const hashed = ids.map((id) => ({ id, h: hash('sha256', `${key}:${id}`, 'hex') }));
+  hashed.sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : a.id < b.id ? -1 : 1));
+  return new Map(hashed.map((x, k) => [x.id, k]));
+}
