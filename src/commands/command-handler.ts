@@ -13,6 +13,7 @@
 // the next grab is decided at once and travels in the same write (see Pipeline).
 // Across instances the append's version check and the (game, seq) key let exactly one
 // writer win.
+import type { z } from 'zod';
 import type { Actor, Command, GameEvent, RuleViolation, Viewer } from '../domain/contract.ts';
 import { isViolation } from '../domain/contract.ts';
 import { serverChance, suppliedChance, SuppliedChanceError, type Chance } from '../domain/chance.ts';
@@ -255,14 +256,14 @@ export class CommandHandler {
     // The log tells a bot's moves from a person's at the same seat.
     const label = caller.kind === 'bot' ? `bot:${acting.label}` : acting.label;
     const parsed = game.commandSchema.safeParse(input.command);
-    if (!parsed.success) {
-      throw new ServiceError(serviceCodes.invalidCommand, `not a ${game.type} command: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`);
-    }
+    if (!parsed.success) throw invalidCommand(game.type, parsed.error.issues);
     const { chance, supplied } = chanceFor(loaded, input);
     let result: GameEvent[] | RuleViolation;
     try {
       result = game.decide(loaded.state, parsed.data as Command, { actor, now: this.clock(), chance });
-      supplied?.assertAllUsed();
+      // The rules' verdict comes first: outcomes sent with a command the rules refuse
+      // are not the reason it fails.
+      if (!isViolation(result)) supplied?.assertAllUsed();
     } catch (error) {
       if (error instanceof SuppliedChanceError) throw new ServiceError(error.code, error.message, {}, 'chance');
       throw error;
@@ -271,6 +272,14 @@ export class CommandHandler {
     const viewer: Viewer = principal.kind === 'system' ? { kind: 'all' } : ownViewer(record, principal);
     return { events: result, actor: label, viewer };
   }
+}
+
+/** A command the game's schema refuses; fields the command does not have are named
+ * in `unknownFields`, so a misspelt field is never silently dropped. */
+function invalidCommand(type: string, issues: readonly z.core.$ZodIssue[]): ServiceError {
+  const unknownFields = issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys.map((key) => [...i.path, key].join('.')) : []));
+  const message = `not a ${type} command: ${issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`;
+  return new ServiceError(serviceCodes.invalidCommand, message, unknownFields.length === 0 ? {} : { unknownFields });
 }
 
 /** A bot acts as its seat, through the seat's own checks; only a bot seat has one. */

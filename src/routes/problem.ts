@@ -16,6 +16,7 @@ export const Problem = z
     instance: z.string().optional(),
     currentVersion: z.number().int().optional().describe('With command/stale-version and command/conflict'),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    unknownFields: z.array(z.string()).optional().describe('With command/invalid: fields the command does not have (e.g. a misspelt one), by path'),
   })
   .loose()
   .meta({ id: 'Problem' });

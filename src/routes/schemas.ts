@@ -119,7 +119,7 @@ export const GameDetails = z
   .meta({ id: 'GameDetails' });
 
 export const CommandRequest = z
-  .object({
+  .strictObject({
     command: AnyCommand,
     expectedVersion: z.number().int().min(0).optional().describe('Refuse with 409 unless the game is at this version. Omit it in a race (Porca Miseria): commands then apply in arrival order.'),
     seat: z.number().int().min(0).optional().describe('The seat the referee acts for (supplied-chance games)'),

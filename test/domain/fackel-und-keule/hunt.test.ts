@@ -63,6 +63,9 @@ t.test('the winner robs only a listed loser and a chip that loser holds', async 
   t.same(game.pending(state).seats, [0]);
   t.equal(reject(state, 1, { type: 'rob', from: 2, chip: 'fur' }).code, codes.notYourTurn);
   t.equal(reject(state, 0, { type: 'rob', from: 1, chip: 'fur' }).code, codes.notALoser);
+  t.equal(reject(state, 0, { type: 'rob', from: 2, chip: 'skull' }).code, codes.skullNotRobbable, 'a skull is refused by the rules, not the schema');
+  t.equal(reject(state, 0, { type: 'rob', from: 2, chip: ['fur', 'meat'] }).code, codes.robCount, 'two chips at once too');
+  t.equal(reject(state, 0, { type: 'rob', from: 2, chip: ['meat'] }).code, codes.robCount, 'a chip is named as one kind, not a list');
   t.same(game.legalCommands(state, 0).map((c) => c.type === 'rob' && c.chip), ['teeth', 'fur', 'meat']);
   const after = applyEvents(state, accept(state, 0, { type: 'rob', from: 2, chip: 'meat' }, [14, 18, 19, 21, 22, 24, 25, 27, 28]));
   t.same(after.chips[0], { teeth: 0, fur: 0, meat: 1, skull: 1 });
