@@ -42,6 +42,9 @@ export interface CommandInput {
   readonly expectedVersion?: number;
   readonly outcomes?: readonly unknown[];
   readonly idempotencyKey?: string;
+  /** The referee supplies what the game waits for from chance: `outcomes` are
+   * chance's move (see src/domain/chance-party.ts), `command` is not read. */
+  readonly asChance?: boolean;
 }
 
 export interface CommandAnswer extends GameSnapshot {
@@ -251,6 +254,7 @@ export class CommandHandler {
     }
     const { caller } = input;
     const principal: CommandPrincipal = caller.kind === 'system' ? caller : caller.kind === 'bot' ? botSeat(record, caller.seat) : resolvePrincipal(record, caller.token);
+    if (input.asChance === true) return this.decideChance(loaded, principal, input.outcomes ?? []);
     const acting = actingAs(principal, input, record.seatCount, record.chanceMode);
     const { actor } = acting;
     // The log tells a bot's moves from a person's at the same seat.
@@ -265,12 +269,28 @@ export class CommandHandler {
       // are not the reason it fails.
       if (!isViolation(result)) supplied?.assertAllUsed();
     } catch (error) {
-      if (error instanceof SuppliedChanceError) throw new ServiceError(error.code, error.message, {}, 'chance');
-      throw error;
+      throw chanceProblem(error);
     }
     if (isViolation(result)) throw new ServiceError(result.code, result.message, {}, 'rule');
     const viewer: Viewer = principal.kind === 'system' ? { kind: 'all' } : ownViewer(record, principal);
     return { events: result, actor: label, viewer };
+  }
+
+  /** The referee, as chance, supplies outcomes the game waits for. */
+  private decideChance(loaded: LoadedGame, principal: CommandPrincipal, outcomes: readonly unknown[]): { events: GameEvent[]; actor: string; viewer: Viewer } {
+    const { record, game, version } = loaded;
+    if (principal.kind !== 'referee') throw new ServiceError(serviceCodes.forbidden, 'only the referee supplies chance');
+    if (record.chanceMode !== 'supplied') throw new ServiceError(serviceCodes.outcomesNotAllowed, 'this game draws its own chance (chance mode "server")');
+    const command = { type: 'chance', outcomes };
+    let result: GameEvent[] | RuleViolation;
+    try {
+      // Only the awaited command's secrets (salts) come from this source.
+      result = game.decide(loaded.state, command, { actor: { kind: 'chance' }, now: this.clock(), chance: suppliedChance([], `${record.seed}:${version}`) });
+    } catch (error) {
+      throw chanceProblem(error);
+    }
+    if (isViolation(result)) throw new ServiceError(result.code, result.message, {}, 'rule');
+    return { events: result, actor: 'referee:chance', viewer: { kind: 'all' } };
   }
 }
 
@@ -280,6 +300,13 @@ function invalidCommand(type: string, issues: readonly z.core.$ZodIssue[]): Serv
   const unknownFields = issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys.map((key) => [...i.path, key].join('.')) : []));
   const message = `not a ${type} command: ${issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`;
   return new ServiceError(serviceCodes.invalidCommand, message, unknownFields.length === 0 ? {} : { unknownFields });
+}
+
+/** Outcomes that do not fit, as a problem saying what the draw needs (`need`: kind,
+ * count, the values still possible). */
+export function chanceProblem(error: unknown): unknown {
+  if (!(error instanceof SuppliedChanceError)) return error;
+  return new ServiceError(error.code, error.message, error.need === null ? {} : { need: error.need }, 'chance');
 }
 
 /** A bot acts as its seat, through the seat's own checks; only a bot seat has one. */

@@ -118,9 +118,9 @@ const tableCommand = (state: State, seat: Seat, chance: Chance): Command => {
     case 'choosing':
       // Hands are never empty while choosing: at most 5 × 5 of the 46 cards are held,
       // so every draw refills them.
-      return { type: 'choose', cards: chance.draw(state.hands[seat]!, 1) };
+      return { type: 'choose', cards: chance.draw(state.hands[seat]!, 1, 'hand-card') };
     case 'discarding':
-      return { type: 'discard', cards: chance.draw(state.hands[seat]!, surplusOf(state, seat)) };
+      return { type: 'discard', cards: chance.draw(state.hands[seat]!, surplusOf(state, seat), 'hand-card') };
     default:
       // Sharing or robbing, the other phases with a deadline (dealing and ended wait for
       // nobody): one seat is waited for, and only while it has a choice, since

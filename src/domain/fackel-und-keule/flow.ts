@@ -27,14 +27,14 @@ const drawCards = (step: Step, seat: number, count: number, chance: Chance): Ste
   const fromPile = Math.min(count, step.state.drawPile.length);
   let next = step;
   if (fromPile > 0) {
-    const cards = chance.draw(next.state.drawPile, fromPile);
+    const cards = chance.draw(next.state.drawPile, fromPile, 'card');
     next = emit(next, { type: 'CardsDrawn', seat, count: fromPile, cards });
   }
   const rest = count - fromPile;
   if (rest === 0 || next.state.discardPile.length === 0) return next;
   next = emit(next, { type: 'DiscardPileReshuffled', count: next.state.discardPile.length });
   const more = Math.min(rest, next.state.drawPile.length);
-  return emit(next, { type: 'CardsDrawn', seat, count: more, cards: chance.draw(next.state.drawPile, more) });
+  return emit(next, { type: 'CardsDrawn', seat, count: more, cards: chance.draw(next.state.drawPile, more, 'card') });
 };
 
 export const deal = (step: Step, chance: Chance): Step =>
@@ -44,7 +44,7 @@ export const deal = (step: Step, chance: Chance): Step =>
   );
 
 const startRound = (step: Step, chance: Chance): Step => {
-  const [animal] = chance.draw(step.state.animalsLeft, 1);
+  const [animal] = chance.draw(step.state.animalsLeft, 1, 'animal');
   return emit(step, { type: 'AnimalRevealed', round: step.state.round + 1, animal: animal! });
 };
 

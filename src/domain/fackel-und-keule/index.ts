@@ -26,6 +26,8 @@ export const fackelUndKeule: GameModule<Options, State, GameCommand, Event, View
   players: { min: MIN_PLAYERS, max: MAX_PLAYERS },
   traits: { hiddenInformation: true, simultaneous: true, realTime: false },
   optionsSchema,
+  // The rulebook's game has no time limit; a referee may set one.
+  untimedOptions: { turnSeconds: 0 },
   commandSchema,
   eventSchema,
   edition,

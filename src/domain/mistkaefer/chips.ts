@@ -10,14 +10,14 @@ import { supplyList, supplySize } from './state.ts';
 export function takeChips(run: Run, seat: Seat, wanted: number, chance: Chance): Run {
   const count = Math.min(wanted, supplySize(run.state.chips));
   if (count === 0 || isOver(run)) return run;
-  const chips = chance.draw(supplyList(run.state.chips), count);
+  const chips = chance.draw(supplyList(run.state.chips), count, 'chip');
   return emit(run, { type: 'ChipsTaken', seat, count, chips });
 }
 
 export function stealChip(run: Run, thief: Seat, victim: Seat, chance: Chance): Run {
   const hand = run.state.hands[victim]!;
   if (hand.length === 0 || isOver(run)) return run;
-  const [chip] = chance.draw(hand, 1);
+  const [chip] = chance.draw(hand, 1, 'stolen-chip');
   return emit(run, { type: 'ChipStolen', thief, victim, chip: chip! });
 }
 

@@ -24,6 +24,8 @@ export const mistkaefer: GameModule<Options, State, Command, Event, View> = {
   players: { min: 2, max: 4 },
   traits: { hiddenInformation: true, simultaneous: false, realTime: false },
   optionsSchema,
+  // Nothing in Mistkäfer is timed.
+  untimedOptions: {},
   commandSchema,
   eventSchema,
   edition,
