@@ -29,7 +29,7 @@ t.test('a seat throws with its own token; the game waits for the dice, then the 
 
   const meanwhile = await command(app, id, tokens[1], { command: { type: 'pass' } });
   t.equal(meanwhile.json().code, 'chance/awaited', 'a seat acting meanwhile is told the game waits for chance');
-  t.equal((await supply(app, id, tokens[0], [7])).json().code, 'auth/forbidden', 'a seat cannot supply chance');
+  t.equal((await supply(app, id, tokens[0]!, [7])).json().code, 'auth/forbidden', 'a seat cannot supply chance');
 
   const part = await supply(app, id, referee, [7, 7, 'raven']);
   t.equal(part.statusCode, 200, 'a part of the throw is kept');
