@@ -47,7 +47,7 @@ const Need = z
     count: z.number().int().describe('How many outcomes of this kind, in order'),
     values: z.array(z.unknown()).optional().describe('The values still possible (a draw: each item left once); shown to the referee only'),
   })
-  .meta({ id: 'ChanceNeed' });
+  .describe('What chance must supply');
 
 export const chanceEventSchemas = [
   z

@@ -1,6 +1,7 @@
 // evolve: folds one event into the state. Pure and total; everything it needs is in
 // the event. A deadline belongs to one phase or turn, so every event that starts a new
 // one clears it; the `DeadlineSet` that follows (with a time limit) sets the next.
+import { robbable } from './hunt.ts';
 import type { Event } from './events.ts';
 import type { Choice, State } from './state.ts';
 import type { ChipCounts, ChipKind, PreyCounts } from './vocabulary.ts';
@@ -86,7 +87,9 @@ export function evolve(state: State, event: Event): State {
         ...state,
         supply: event.skull ? addChip(state.supply, 'skull', -1) : state.supply,
         chips: event.skull ? replaceAt(state.chips, event.winner, addChip(state.chips[event.winner]!, 'skull', 1)) : state.chips,
-        phase: { name: 'robbing', winner: event.winner, losers: event.losers },
+        // Games before rules 1.2.0 named only the robbable losers: filtering again
+        // changes nothing for them.
+        phase: { name: 'robbing', winner: event.winner, losers: event.losers.filter((seat) => robbable(state.chips[seat]!)) },
         deadline: null,
       };
     case 'ChipRobbed': {
