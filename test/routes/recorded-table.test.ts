@@ -91,5 +91,14 @@ for (const { type, seats, options } of tables) {
     const actors = new Set(replay.steps.map((s: { actor: string }) => s.actor));
     t.ok([...actors].some((a) => /^seat:\d$/.test(a as string)), 'the log names the seats that acted with their own tokens');
     t.ok(actors.has('referee:chance'), 'and the referee as chance');
+
+    // Once over, every command gets one answer, whoever sends it: the game is not running.
+    const last = record.findLast((s) => 'seat' in s) as { seat: number; command: { type: string } };
+    for (const [who, token] of [['its seat', tokens[last.seat]], ['the referee', referee], ['nobody', undefined]] as const) {
+      const late = await command(app, id, token, { command: last.command });
+      t.same([late.statusCode, late.json().code], [409, 'game/not-running'], `a command on the finished game from ${who}`);
+    }
+    const lateChance = await app.inject({ method: 'POST', url: `/games/${id}/chance`, payload: { outcomes: [1] }, headers: bearerHeader(referee) });
+    t.same([lateChance.statusCode, lateChance.json().code], [409, 'game/not-running'], 'and chance supplied to it');
   });
 }

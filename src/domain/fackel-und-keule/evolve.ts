@@ -48,7 +48,7 @@ export function evolve(state: State, event: Event): State {
     }
     case 'CardsRevealed': {
       const played = state.hands.map((_, seat) => sorted(event.choices.find((c) => c.seat === seat)?.cards ?? []));
-      return { ...state, played, hands: state.hands.map((hand, seat) => without(hand, played[seat]!)) };
+      return { ...state, played, lastRound: null, hands: state.hands.map((hand, seat) => without(hand, played[seat]!)) };
     }
     case 'HuntSucceeded': {
       const { prey } = event;
@@ -99,6 +99,7 @@ export function evolve(state: State, event: Event): State {
     case 'RoundEnded':
       return {
         ...state,
+        lastRound: { round: state.round, animal: state.animal, played: state.played ?? [] },
         animal: null,
         discardPile: sorted([...state.discardPile, ...(state.played ?? []).flat()]),
         played: null,
