@@ -62,7 +62,8 @@ export const chanceEventSchemas = [
       at: z.number().int().describe('When it was received (ms since epoch): it is decided at this time'),
       need: Need,
     })
-    .describe('A command needs outcomes the table has not shown: the game waits for chance.'),
+    .describe('A command needs outcomes the table has not shown: the game waits for chance.')
+    .meta({ id: 'ChanceAwaited' }),
   z
     .object({
       type: z.literal('ChanceSupplied'),
@@ -70,7 +71,8 @@ export const chanceEventSchemas = [
       outcomes: z.array(z.unknown()).optional().describe('The outcomes, shown to the referee; the events that follow show what the rules let each seat see'),
       need: Need.nullable().describe('What chance must still supply; null: the awaited command is decided (its events follow)'),
     })
-    .describe('The referee supplied outcomes for the awaited command.'),
+    .describe('The referee supplied outcomes for the awaited command.')
+    .meta({ id: 'ChanceSupplied' }),
 ] as const;
 
 
