@@ -55,11 +55,15 @@ export const fackelUndKeuleGreedy = greedyBot<View, Command>((turn) => {
         return chooseScore(turn, command.cards);
       case 'takePrey':
         return lead(view, seat, (chips) => gain(chips, seat, command.chips));
-      case 'rob':
+      case 'rob': {
+        // legalCommands names one chip; the list form exists only to be refused.
+        const { chip } = command;
+        if (typeof chip !== 'string') return -Infinity;
         return lead(view, seat, (chips) => {
-          chips[command.from]![command.chip] -= 1;
-          gain(chips, seat, [command.chip]);
+          chips[command.from]![chip] -= 1;
+          gain(chips, seat, [chip]);
         });
+      }
       case 'discard':
         return keepScore((view.you?.hand ?? []).filter((c) => !command.cards.includes(c)));
     }

@@ -13,6 +13,7 @@
 // the next grab is decided at once and travels in the same write (see Pipeline).
 // Across instances the append's version check and the (game, seq) key let exactly one
 // writer win.
+import type { z } from 'zod';
 import type { Actor, Command, GameEvent, RuleViolation, Viewer } from '../domain/contract.ts';
 import { isViolation } from '../domain/contract.ts';
 import { serverChance, suppliedChance, SuppliedChanceError, type Chance } from '../domain/chance.ts';
@@ -41,6 +42,9 @@ export interface CommandInput {
   readonly expectedVersion?: number;
   readonly outcomes?: readonly unknown[];
   readonly idempotencyKey?: string;
+  /** The referee supplies what the game waits for from chance: `outcomes` are
+   * chance's move (see src/domain/chance-party.ts), `command` is not read. */
+  readonly asChance?: boolean;
 }
 
 export interface CommandAnswer extends GameSnapshot {
@@ -250,27 +254,59 @@ export class CommandHandler {
     }
     const { caller } = input;
     const principal: CommandPrincipal = caller.kind === 'system' ? caller : caller.kind === 'bot' ? botSeat(record, caller.seat) : resolvePrincipal(record, caller.token);
+    if (input.asChance === true) return this.decideChance(loaded, principal, input.outcomes ?? []);
     const acting = actingAs(principal, input, record.seatCount, record.chanceMode);
     const { actor } = acting;
     // The log tells a bot's moves from a person's at the same seat.
     const label = caller.kind === 'bot' ? `bot:${acting.label}` : acting.label;
     const parsed = game.commandSchema.safeParse(input.command);
-    if (!parsed.success) {
-      throw new ServiceError(serviceCodes.invalidCommand, `not a ${game.type} command: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`);
-    }
+    if (!parsed.success) throw invalidCommand(game.type, parsed.error.issues);
     const { chance, supplied } = chanceFor(loaded, input);
     let result: GameEvent[] | RuleViolation;
     try {
       result = game.decide(loaded.state, parsed.data as Command, { actor, now: this.clock(), chance });
-      supplied?.assertAllUsed();
+      // The rules' verdict comes first: outcomes sent with a command the rules refuse
+      // are not the reason it fails.
+      if (!isViolation(result)) supplied?.assertAllUsed();
     } catch (error) {
-      if (error instanceof SuppliedChanceError) throw new ServiceError(error.code, error.message, {}, 'chance');
-      throw error;
+      throw chanceProblem(error);
     }
     if (isViolation(result)) throw new ServiceError(result.code, result.message, {}, 'rule');
     const viewer: Viewer = principal.kind === 'system' ? { kind: 'all' } : ownViewer(record, principal);
     return { events: result, actor: label, viewer };
   }
+
+  /** The referee, as chance, supplies outcomes the game waits for. */
+  private decideChance(loaded: LoadedGame, principal: CommandPrincipal, outcomes: readonly unknown[]): { events: GameEvent[]; actor: string; viewer: Viewer } {
+    const { record, game, version } = loaded;
+    if (principal.kind !== 'referee') throw new ServiceError(serviceCodes.forbidden, 'only the referee supplies chance');
+    if (record.chanceMode !== 'supplied') throw new ServiceError(serviceCodes.outcomesNotAllowed, 'this game draws its own chance (chance mode "server")');
+    const command = { type: 'chance', outcomes };
+    let result: GameEvent[] | RuleViolation;
+    try {
+      // Only the awaited command's secrets (salts) come from this source.
+      result = game.decide(loaded.state, command, { actor: { kind: 'chance' }, now: this.clock(), chance: suppliedChance([], `${record.seed}:${version}`) });
+    } catch (error) {
+      throw chanceProblem(error);
+    }
+    if (isViolation(result)) throw new ServiceError(result.code, result.message, {}, 'rule');
+    return { events: result, actor: 'referee:chance', viewer: { kind: 'all' } };
+  }
+}
+
+/** A command the game's schema refuses; fields the command does not have are named
+ * in `unknownFields`, so a misspelt field is never silently dropped. */
+function invalidCommand(type: string, issues: readonly z.core.$ZodIssue[]): ServiceError {
+  const unknownFields = issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys.map((key) => [...i.path, key].join('.')) : []));
+  const message = `not a ${type} command: ${issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('; ')}`;
+  return new ServiceError(serviceCodes.invalidCommand, message, unknownFields.length === 0 ? {} : { unknownFields });
+}
+
+/** Outcomes that do not fit, as a problem saying what the draw needs (`need`: kind,
+ * count, the values still possible). */
+export function chanceProblem(error: unknown): unknown {
+  if (!(error instanceof SuppliedChanceError)) return error;
+  return new ServiceError(error.code, error.message, error.need === null ? {} : { need: error.need }, 'chance');
 }
 
 /** A bot acts as its seat, through the seat's own checks; only a bot seat has one. */

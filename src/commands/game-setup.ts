@@ -3,7 +3,7 @@
 // when its last open seat is taken. Commands go through the CommandHandler.
 import { randomUUID } from 'node:crypto';
 import type { GameEvent } from '../domain/contract.ts';
-import { serverChance, suppliedChance, SuppliedChanceError } from '../domain/chance.ts';
+import { serverChance, suppliedChance } from '../domain/chance.ts';
 import { findGame } from '../domain/games.ts';
 import { botsFor } from '../bots/index.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
@@ -11,13 +11,13 @@ import { hashToken, newSeed, newToken, sha256 } from '../access/tokens.ts';
 import type { ChanceMode, GameRecord } from '../events/records.ts';
 import type { EventStore } from '../events/store.ts';
 import { setupOf, type LatestStates, type LoadedGame } from '../state/latest-states.ts';
-import { advance, type CommandHooks } from './command-handler.ts';
+import { advance, chanceProblem, type CommandHooks } from './command-handler.ts';
 
 export interface NewGame {
   readonly type: string;
   /** One entry per seat; `open` seats are joined later, `bot` seats are played by the server. */
   readonly seats: readonly { readonly name?: string; readonly open?: boolean; readonly bot?: string }[];
-  readonly options?: unknown;
+  readonly options?: Readonly<Record<string, unknown>>;
   readonly seed?: string;
   readonly chance: ChanceMode;
   /** Setup outcomes for a supplied-chance game (deals, first draws). */
@@ -43,7 +43,9 @@ export class GameSetup {
   async create(request: NewGame): Promise<CreatedGame> {
     const game = findGame(request.type);
     if (game === undefined) throw new ServiceError(serviceCodes.unknownGameType, `no game of type "${request.type}" in the catalog`);
-    const parsedOptions = game.optionsSchema.safeParse(request.options ?? {});
+    // A recorded table runs without deadlines unless the referee sets them.
+    const defaults = request.chance === 'supplied' ? game.untimedOptions : {};
+    const parsedOptions = game.optionsSchema.safeParse({ ...defaults, ...request.options });
     if (!parsedOptions.success) {
       throw new ServiceError(serviceCodes.invalidSetup, `invalid options: ${parsedOptions.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ')}`);
     }
@@ -152,8 +154,7 @@ export class GameSetup {
       supplied?.assertAllUsed();
       return events;
     } catch (error) {
-      if (error instanceof SuppliedChanceError) throw new ServiceError(error.code, `setup: ${error.message}`, {}, 'chance');
-      throw error;
+      throw chanceProblem(error);
     }
   }
 

@@ -5,13 +5,29 @@
 // - supplied: a referee hands in the outcomes (physical games, exact rulebook tests).
 import { hash } from 'node:crypto';
 
+/** What a table's chance produces, in the words a referee reads: `die`, `card`,
+ * `chip`, … Every game names the kind of each roll and draw (its docs list them);
+ * only tests that use a Chance as a plain random source leave it out. */
+export type ChanceKind = string;
+
+/** What chance must supply next: `count` outcomes of `kind`, each one of `values`
+ * (for a draw: the items still in the pool, each once). */
+export interface ChanceNeed {
+  readonly kind: ChanceKind;
+  readonly count: number;
+  readonly values: readonly unknown[];
+}
+
+/** A need as a viewer sees it: without the values to those who may not see them. */
+export type ShownNeed = Omit<ChanceNeed, 'values'> & { readonly values?: readonly unknown[] };
+
 export interface Chance {
   /** `count` independent uniform picks from `faces`, e.g. dice. */
-  roll<T>(faces: readonly T[], count: number): T[];
+  roll<T>(faces: readonly T[], count: number, kind?: ChanceKind): T[];
   /** `count` distinct items drawn uniformly from `pool`, in the order drawn.
    * `draw(pool, pool.length)` is a shuffle. Prefer drawing at the moment a card is
    * revealed over shuffling up front: a referee then supplies only what is seen. */
-  draw<T>(pool: readonly T[], count: number): T[];
+  draw<T>(pool: readonly T[], count: number, kind?: ChanceKind): T[];
   /** An unguessable 128-bit hex string, e.g. the salt of a commitment. */
   secret(): string;
 }
@@ -21,6 +37,10 @@ export class SuppliedChanceError extends Error {
   constructor(
     readonly code: 'chance/outcome-missing' | 'chance/outcome-invalid' | 'chance/outcome-unused',
     message: string,
+    /** With outcome-missing and outcome-invalid: what the draw needs. */
+    readonly need: ChanceNeed | null = null,
+    /** Which outcome (0-based) was missing or invalid. */
+    readonly position = 0,
   ) {
     super(message);
     this.name = 'SuppliedChanceError';
@@ -117,17 +137,24 @@ const sameValue = (a: unknown, b: unknown): boolean =>
  * consumes one supplied value per die or card; a value must be one of the faces (or
  * one of the items still in the pool). Secrets are not the referee's business: they
  * come from `secretSeed`. Call `assertAllUsed()` after the command. */
+/** Each value once, in the pool's order: what a draw may still give. */
+const distinct = (items: readonly unknown[]): unknown[] =>
+  items.filter((item, i) => items.findIndex((other) => sameValue(other, item)) === i);
+
 export function suppliedChance(
   outcomes: readonly unknown[],
   secretSeed: string,
 ): Chance & { assertAllUsed(): void; readonly used: number } {
   let next = 0;
   const rng = new Sfc32(`secret:${secretSeed}`);
-  const take = (what: string): unknown => {
+  const take = (need: () => ChanceNeed): unknown => {
     if (next >= outcomes.length) {
+      const missing = need();
       throw new SuppliedChanceError(
         'chance/outcome-missing',
-        `the supplied outcomes ran out: ${what} needs outcome #${next + 1}`,
+        `the supplied outcomes ran out at #${next + 1}: ${missing.count} more ${missing.kind} outcome(s) needed`,
+        missing,
+        next,
       );
     }
     return outcomes[next++];
@@ -136,27 +163,33 @@ export function suppliedChance(
     get used() {
       return next;
     },
-    roll: (faces, count) =>
-      Array.from({ length: count }, () => {
-        const value = take('a roll');
+    roll: (faces, count, kind = 'outcome') =>
+      Array.from({ length: count }, (_, i) => {
+        const need = (): ChanceNeed => ({ kind, count: count - i, values: [...faces] });
+        const value = take(need);
         const face = faces.find((f) => sameValue(f, value));
         if (face === undefined) {
           throw new SuppliedChanceError(
             'chance/outcome-invalid',
             `outcome #${next} (${JSON.stringify(value)}) is not one of ${JSON.stringify(faces)}`,
+            need(),
+            next - 1,
           );
         }
         return face;
       }),
-    draw: (pool, count) => {
+    draw: (pool, count, kind = 'outcome') => {
       const rest = [...pool];
-      return Array.from({ length: count }, () => {
-        const value = take('a draw');
+      return Array.from({ length: count }, (_, i) => {
+        const need = (): ChanceNeed => ({ kind, count: count - i, values: distinct(rest) });
+        const value = take(need);
         const at = rest.findIndex((item) => sameValue(item, value));
         if (at < 0) {
           throw new SuppliedChanceError(
             'chance/outcome-invalid',
-            `outcome #${next} (${JSON.stringify(value)}) is not among the items left to draw`,
+            `outcome #${next} (${JSON.stringify(value)}) is not among the ${kind} outcomes left to draw`,
+            need(),
+            next - 1,
           );
         }
         return rest.splice(at, 1)[0]!;

@@ -5,7 +5,7 @@
 // Time arrives as `ctx.now`; chance arrives through `ctx.chance` and is written into
 // the events, so folding the recorded events never needs either.
 import type { z } from 'zod';
-import type { Chance } from './chance.ts';
+import type { Chance, ShownNeed } from './chance.ts';
 
 /** Seats are numbered 0..n-1 in clockwise order. */
 export type Seat = number;
@@ -15,7 +15,10 @@ export type Seat = number;
 export type Actor =
   | { readonly kind: 'seat'; readonly seat: Seat }
   /** The server itself, e.g. the scheduler when a deadline passes. */
-  | { readonly kind: 'system' };
+  | { readonly kind: 'system' }
+  /** Chance as a party: the referee of a supplied-chance game supplying what the
+   * rules wait for (see chance-party.ts). Only the chance party handles it. */
+  | { readonly kind: 'chance' };
 
 /** Who looks at the game. `all` sees everything (replay of a finished game). */
 export type Viewer =
@@ -54,6 +57,9 @@ export interface SetupContext {
 export interface Pending {
   readonly seats: readonly Seat[];
   readonly deadline?: number;
+  /** Set while the game waits for chance (supplied-chance games): what it must supply
+   * next. Nobody else acts then and no deadline runs. */
+  readonly chance?: ShownNeed;
 }
 
 export interface GameResult {
@@ -104,6 +110,10 @@ export interface GameModule<
   /** zod schemas: validation at the boundary and the source of OpenAPI. Options
    * have defaults, so `optionsSchema.parse({})` is valid. */
   readonly optionsSchema: z.ZodType<O>;
+  /** The options that switch every deadline off. A supplied-chance game (a table the
+   * referee records) starts from them, so nothing times out while the table plays and
+   * the referee types; options the referee sends override them. */
+  readonly untimedOptions: Partial<O>;
   readonly commandSchema: z.ZodType<C>;
   readonly eventSchema: z.ZodType<E>;
   /** This project's edition data (components the rulebook does not list), as JSON. */

@@ -1,5 +1,6 @@
 // The games this service offers. Adding a game means adding its module here; the
 // platform knows nothing else about it.
+import { withChanceParty } from './chance-party.ts';
 import type { Command, GameEvent, GameModule } from './contract.ts';
 import { fackelUndKeule } from './fackel-und-keule/index.ts';
 import { mistkaefer } from './mistkaefer/index.ts';
@@ -11,7 +12,10 @@ import { porcaMiseria } from './porca-miseria/index.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = GameModule<any, any, Command, GameEvent, unknown>;
 
-export const games: readonly AnyGame[] = [pechvogel, fackelUndKeule, mistkaefer, porcaMiseria] as readonly AnyGame[];
+// Each waits for chance when a supplied game's rules need an outcome (chance-party.ts).
+export const games: readonly AnyGame[] = [pechvogel, fackelUndKeule, mistkaefer, porcaMiseria].map((game) =>
+  withChanceParty(game as AnyGame),
+);
 
 const byType = new Map(games.map((g) => [g.type, g]));
 

@@ -25,6 +25,9 @@ export interface SchedulerOptions {
 
 export class DeadlineScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** The version at which each game's timeout was refused by its rules or its chance.
+   * Firing again at that version would be refused again: nothing changed. */
+  private readonly refused = new Map<string, number>();
   private poller: NodeJS.Timeout | null = null;
   private stopped = false;
 
@@ -47,6 +50,7 @@ export class DeadlineScheduler {
     const existing = this.timers.get(gameId);
     if (existing !== undefined) clearTimeout(existing);
     this.timers.delete(gameId);
+    if (this.refused.get(gameId) !== version) this.refused.delete(gameId);
     if (deadline === null || !this.options.timers || this.stopped) return;
     const timer = setTimeout(() => {
       this.timers.delete(gameId);
@@ -75,12 +79,16 @@ export class DeadlineScheduler {
   }
 
   private async fire(gameId: string, version: number): Promise<void> {
+    if (this.refused.get(gameId) === version) return;
     try {
       await this.commands.handle({ gameId, caller: { kind: 'system' }, command: { type: 'timeout' }, expectedVersion: version });
     } catch (error) {
       // Someone acted first (stale version, conflict) or the game ended: nothing to do.
       if (error instanceof ServiceError && error.kind === 'service') return;
-      this.log.warn({ err: error, gameId, version }, 'a timeout was refused');
+      // Said once: the poll would find the same deadline every time, and the game can
+      // only move on by another command, which arms its deadline anew.
+      this.refused.set(gameId, version);
+      this.log.warn({ err: error, gameId, version }, 'a timeout was refused; it is not retried at this version');
     }
   }
 }

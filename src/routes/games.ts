@@ -8,6 +8,7 @@ import { ServiceError, serviceCodes } from '../errors.ts';
 import { decodeCursor, summarize } from '../reads/game-summary.ts';
 import { Problem } from './problem.ts';
 import {
+  ChanceRequest,
   CommandAnswer,
   CommandRequest,
   CommandRequestEnvelope,
@@ -130,6 +131,30 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey: request.headers['idempotency-key'],
       });
     },
+  });
+
+  app.post('/games/:id/chance', {
+    schema: {
+      tags: ['games'],
+      summary: 'Supply what the game waits for from chance (the referee of a supplied-chance game)',
+      description:
+        "A supplied-chance game whose rules need an outcome (a throw, a card, a chip) waits for chance: `pending.chance` says the kind, how many and (to the referee) the values still possible. Send what the table shows; the awaited command is then decided as it was received.",
+      params: GameParams,
+      headers: IdempotencyHeaders,
+      body: ChanceRequest,
+      security: [{ bearer: [] }],
+      response: { 200: CommandAnswer, ...errors },
+    },
+    handler: async (request) =>
+      commands.handle({
+        gameId: request.params.id,
+        caller: { kind: 'token', token: bearer(request) },
+        command: null,
+        asChance: true,
+        outcomes: request.body.outcomes,
+        expectedVersion: request.body.expectedVersion,
+        idempotencyKey: request.headers['idempotency-key'],
+      }),
   });
 
   app.get('/games/:id/events', {

@@ -16,6 +16,11 @@ export const Problem = z
     instance: z.string().optional(),
     currentVersion: z.number().int().optional().describe('With command/stale-version and command/conflict'),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    need: z
+      .object({ kind: z.string(), count: z.number().int(), values: z.array(z.unknown()) })
+      .optional()
+      .describe('With chance/outcome-missing and chance/outcome-invalid: what the draw needs (kind, how many, the values still possible)'),
+    unknownFields: z.array(z.string()).optional().describe('With command/invalid: fields the command does not have (e.g. a misspelt one), by path'),
   })
   .loose()
   .meta({ id: 'Problem' });

@@ -84,9 +84,18 @@ export const CreatedGame = z
   })
   .meta({ id: 'CreatedGame' });
 
+export const ChanceNeed = z
+  .object({
+    kind: z.string().describe("What the table shows: `die`, `card`, `chip`, … (each game's docs list them)"),
+    count: z.number().int().describe('How many outcomes of this kind, in order'),
+    values: z.array(z.unknown()).readonly().optional().describe('The values still possible (a draw: each item left once); shown to the referee only'),
+  })
+  .meta({ id: 'ChanceNeed' });
+
 export const Pending = z.object({
   seats: z.array(z.number().int()).readonly().describe('Seats that may act now'),
   deadline: z.number().int().optional().describe('Epoch ms when the server sends a timeout for them'),
+  chance: ChanceNeed.optional().describe('The game waits for chance (supplied-chance games): what the referee must supply next with POST /games/{id}/chance. Nobody else acts meanwhile.'),
 });
 
 export const GameResult = z
@@ -105,6 +114,11 @@ const snapshotShape = {
   view: z.unknown().describe("The game as the caller may see it (shape per game type; see the game's docs)"),
   pending: Pending,
   legalCommands: z.array(AnyCommand).readonly().describe("What the caller's seat may send now"),
+  seatCommands: z
+    .array(z.array(AnyCommand).readonly())
+    .readonly()
+    .optional()
+    .describe("Through everyone's eyes only (the referee of a supplied-chance game): every seat's legal commands, index = seat"),
   result: GameResult.nullable(),
 };
 
@@ -119,13 +133,20 @@ export const GameDetails = z
   .meta({ id: 'GameDetails' });
 
 export const CommandRequest = z
-  .object({
+  .strictObject({
     command: AnyCommand,
     expectedVersion: z.number().int().min(0).optional().describe('Refuse with 409 unless the game is at this version. Omit it in a race (Porca Miseria): commands then apply in arrival order.'),
     seat: z.number().int().min(0).optional().describe('The seat the referee acts for (supplied-chance games)'),
     outcomes: Outcomes.optional(),
   })
   .meta({ id: 'CommandRequest' });
+
+export const ChanceRequest = z
+  .strictObject({
+    outcomes: Outcomes.min(1).describe("What the table shows, in the order `pending.chance` asks for it; may be less than all the game waits for (it then asks for the rest)"),
+    expectedVersion: z.number().int().min(0).optional().describe('Refuse with 409 unless the game is at this version'),
+  })
+  .meta({ id: 'ChanceRequest' });
 
 /** The same envelope with the command checked only for its `type`: the handler checks
  * it against the game's own schema and names the game in the error. */

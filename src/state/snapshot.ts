@@ -1,5 +1,6 @@
 // What a caller sees of a game at one version: the shape shared by command answers,
 // reads and live pushes.
+import { needAsSeenBy } from '../domain/chance-party.ts';
 import type { Command, GameEvent, GameResult, Pending, Viewer } from '../domain/contract.ts';
 import type { LoadedGame } from './latest-states.ts';
 import type { GameStatus } from '../events/records.ts';
@@ -16,21 +17,31 @@ export interface GameSnapshot {
   readonly pending: Pending;
   /** What the viewer's seat may send now; empty for spectators. */
   readonly legalCommands: readonly Command[];
+  /** Through everyone's eyes (the referee of a supplied game, a finished game's
+   * replay): every seat's legal commands, index = seat. */
+  readonly seatCommands?: readonly (readonly Command[])[];
   readonly result: GameResult | null;
 }
 
 export function describeVersion(loaded: LoadedGame, viewer: Viewer): GameSnapshot {
   const { game, state } = loaded;
   const running = loaded.record.status === 'running';
-  return {
+  const snapshot: GameSnapshot = {
     version: loaded.version,
     status: loaded.record.status,
     view: game.view(state, viewer),
-    pending: running ? game.pending(state) : { seats: [] },
+    pending: running ? pendingAsSeenBy(game.pending(state), viewer) : { seats: [] },
     legalCommands: running && viewer.kind === 'seat' ? game.legalCommands(state, viewer.seat) : [],
     result: game.result(state),
   };
+  if (viewer.kind !== 'all') return snapshot;
+  const seats = Array.from({ length: loaded.setup.seats }, (_, seat) => (running ? game.legalCommands(state, seat) : []));
+  return { ...snapshot, seatCommands: seats };
 }
+
+/** What chance must supply is shown to all; the values it may take only to `all`. */
+const pendingAsSeenBy = (pending: Pending, viewer: Viewer): Pending =>
+  pending.chance === undefined || viewer.kind === 'all' ? pending : { ...pending, chance: needAsSeenBy(pending.chance, viewer) };
 
 /** Events as `viewer` may see them, each redacted against the state it applied to. */
 export function redactAll(loaded: Pick<LoadedGame, 'game'>, from: unknown, events: readonly VersionedEvent[], viewer: Viewer): { shown: VersionedEvent[]; state: unknown } {

@@ -46,6 +46,7 @@ t.test('with nobody pending, the clock jumps to the deadline and the system send
     players: { min: 1, max: 1 },
     traits: { hiddenInformation: false, simultaneous: false, realTime: true },
     optionsSchema: z.object({}),
+    untimedOptions: {},
     commandSchema: z.object({ type: z.string() }),
     eventSchema: z.object({ type: z.literal('Ticked'), at: z.number() }),
     edition: null,

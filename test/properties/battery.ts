@@ -97,7 +97,7 @@ function checkLegality(game: AnyGame, state: unknown, now: number, rng: Chance):
     const expected =
       actor.kind === 'system'
         ? command.type === 'timeout' && deadlinePassed
-        : (offered[actor.seat]?.has(canonical(command)) ?? false);
+        : actor.kind === 'seat' && (offered[actor.seat]?.has(canonical(command)) ?? false);
     let outcome;
     try {
       outcome = game.decide(state, command, ctx(actor, i));

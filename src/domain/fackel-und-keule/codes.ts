@@ -28,6 +28,10 @@ export const codes = {
   notALoser: 'fackel-und-keule/not-a-loser',
   /** That player holds no chip of the kind asked for (skulls cannot be taken). */
   chipUnavailable: 'fackel-und-keule/chip-unavailable',
+  /** Skulls are the fight winners' trophies: a winner cannot rob one. */
+  skullNotRobbable: 'fackel-und-keule/skull-not-robbable',
+  /** The fight winner robs exactly one chip. */
+  robCount: 'fackel-und-keule/rob-count',
   /** Discard exactly the cards above the hand limit. */
   discardCount: 'fackel-und-keule/discard-count',
   /** No time limit is set (turnSeconds 0) or nobody is waited for, so a timeout is never due. */

@@ -9,9 +9,11 @@ import type { Event } from './events.ts';
 import { afterDiscard, continueSharing, emit, endRound, settleHunt, surplusOf, takeSize, type Step } from './flow.ts';
 import { legalCommands, pending } from './legal.ts';
 import type { State } from './state.ts';
-import { PREY_KINDS, tableFor } from './vocabulary.ts';
+import { PREY_KINDS, tableFor, type ChipKind, type PreyKind } from './vocabulary.ts';
 
 type Outcome = Event[] | RuleViolation;
+
+const isPrey = (chip: ChipKind): chip is PreyKind => chip !== 'skull';
 /** A checked command's events with the state they lead to, which `withDeadline` reads. */
 type Stepped = Step | RuleViolation;
 
@@ -53,10 +55,12 @@ const takePrey = (start: Step, seat: Seat, command: CommandOf<'takePrey'>, ctx: 
   if (phase.takers[phase.takes % phase.takers.length] !== seat) return violation(codes.notYourTurn, 'another player takes prey now');
   const size = takeSize(phase.takes, phase.pool);
   if (command.chips.length !== size) return violation(codes.takeCount, `take exactly ${size} chip(s)`);
-  if (PREY_KINDS.some((k) => command.chips.filter((c) => c === k).length > phase.pool[k])) {
+  const chips = command.chips.filter(isPrey);
+  if (chips.length < command.chips.length) return violation(codes.preyUnavailable, 'an animal yields no skulls');
+  if (PREY_KINDS.some((k) => chips.filter((c) => c === k).length > phase.pool[k])) {
     return violation(codes.preyUnavailable, 'those chips are not left on the animal');
   }
-  const step = emit(start, { type: 'PreyTaken', seat, chips: [...command.chips], automatic: false });
+  const step = emit(start, { type: 'PreyTaken', seat, chips, automatic: false });
   return continueSharing(step, ctx.chance);
 };
 
@@ -66,8 +70,11 @@ const rob = (start: Step, seat: Seat, command: CommandOf<'rob'>, ctx: DecideCont
   if (phase.name !== 'robbing') return violation(codes.wrongPhase, 'there is no fight to settle');
   if (phase.winner !== seat) return violation(codes.notYourTurn, 'only the fight winner takes a chip');
   if (!phase.losers.includes(command.from)) return violation(codes.notALoser, 'rob one of the players with the fewest clubs');
-  if (state.chips[command.from]![command.chip] < 1) return violation(codes.chipUnavailable, `that player has no ${command.chip}`);
-  const step = emit(start, { type: 'ChipRobbed', winner: seat, from: command.from, chip: command.chip });
+  const { chip } = command;
+  if (typeof chip !== 'string') return violation(codes.robCount, 'rob exactly one chip, named as a single kind');
+  if (chip === 'skull') return violation(codes.skullNotRobbable, 'skulls cannot be robbed');
+  if (state.chips[command.from]![chip] < 1) return violation(codes.chipUnavailable, `that player has no ${chip}`);
+  const step = emit(start, { type: 'ChipRobbed', winner: seat, from: command.from, chip });
   return endRound(step, ctx.chance);
 };
 
@@ -111,9 +118,9 @@ const tableCommand = (state: State, seat: Seat, chance: Chance): Command => {
     case 'choosing':
       // Hands are never empty while choosing: at most 5 × 5 of the 46 cards are held,
       // so every draw refills them.
-      return { type: 'choose', cards: chance.draw(state.hands[seat]!, 1) };
+      return { type: 'choose', cards: chance.draw(state.hands[seat]!, 1, 'hand-card') };
     case 'discarding':
-      return { type: 'discard', cards: chance.draw(state.hands[seat]!, surplusOf(state, seat)) };
+      return { type: 'discard', cards: chance.draw(state.hands[seat]!, surplusOf(state, seat), 'hand-card') };
     default:
       // Sharing or robbing, the other phases with a deadline (dealing and ended wait for
       // nobody): one seat is waited for, and only while it has a choice, since

@@ -67,7 +67,9 @@ export const eventSchema = z.discriminatedUnion('type', [
       type: z.literal('FightWon'),
       winner: seat,
       skull: z.boolean().describe('False only if the skull supply is empty'),
-      losers: z.array(seat).describe('Players with the fewest clubs the winner may rob; empty = nothing to take'),
+      losers: z
+        .array(seat)
+        .describe('Every player with the fewest clubs (rules 1.2.0; before, only those with a non-skull chip); the winner may rob those holding a non-skull chip'),
     })
     .describe('The player with the most clubs won the fight'),
   z

@@ -1,6 +1,7 @@
 // evolve: folds one event into the state. Pure and total; everything it needs is in
 // the event. A deadline belongs to one phase or turn, so every event that starts a new
 // one clears it; the `DeadlineSet` that follows (with a time limit) sets the next.
+import { robbable } from './hunt.ts';
 import type { Event } from './events.ts';
 import type { Choice, State } from './state.ts';
 import type { ChipCounts, ChipKind, PreyCounts } from './vocabulary.ts';
@@ -47,7 +48,7 @@ export function evolve(state: State, event: Event): State {
     }
     case 'CardsRevealed': {
       const played = state.hands.map((_, seat) => sorted(event.choices.find((c) => c.seat === seat)?.cards ?? []));
-      return { ...state, played, hands: state.hands.map((hand, seat) => without(hand, played[seat]!)) };
+      return { ...state, played, lastRound: null, hands: state.hands.map((hand, seat) => without(hand, played[seat]!)) };
     }
     case 'HuntSucceeded': {
       const { prey } = event;
@@ -86,7 +87,9 @@ export function evolve(state: State, event: Event): State {
         ...state,
         supply: event.skull ? addChip(state.supply, 'skull', -1) : state.supply,
         chips: event.skull ? replaceAt(state.chips, event.winner, addChip(state.chips[event.winner]!, 'skull', 1)) : state.chips,
-        phase: { name: 'robbing', winner: event.winner, losers: event.losers },
+        // Games before rules 1.2.0 named only the robbable losers: filtering again
+        // changes nothing for them.
+        phase: { name: 'robbing', winner: event.winner, losers: event.losers.filter((seat) => robbable(state.chips[seat]!)) },
         deadline: null,
       };
     case 'ChipRobbed': {
@@ -96,6 +99,7 @@ export function evolve(state: State, event: Event): State {
     case 'RoundEnded':
       return {
         ...state,
+        lastRound: { round: state.round, animal: state.animal, played: state.played ?? [] },
         animal: null,
         discardPile: sorted([...state.discardPile, ...(state.played ?? []).flat()]),
         played: null,

@@ -5,7 +5,7 @@ import type { Chance } from '../chance.ts';
 import { animalData } from './edition.ts';
 import type { Event } from './events.ts';
 import { evolve } from './evolve.ts';
-import { appraise, preyFromSupply, robbable } from './hunt.ts';
+import { appraise, preyFromSupply } from './hunt.ts';
 import { scores } from './scoring.ts';
 import type { State } from './state.ts';
 import { FIRST_TAKE, PREY_KINDS, ROUNDS, STARTING_HAND, tableFor, type PreyCounts, type PreyKind } from './vocabulary.ts';
@@ -27,14 +27,14 @@ const drawCards = (step: Step, seat: number, count: number, chance: Chance): Ste
   const fromPile = Math.min(count, step.state.drawPile.length);
   let next = step;
   if (fromPile > 0) {
-    const cards = chance.draw(next.state.drawPile, fromPile);
+    const cards = chance.draw(next.state.drawPile, fromPile, 'card');
     next = emit(next, { type: 'CardsDrawn', seat, count: fromPile, cards });
   }
   const rest = count - fromPile;
   if (rest === 0 || next.state.discardPile.length === 0) return next;
   next = emit(next, { type: 'DiscardPileReshuffled', count: next.state.discardPile.length });
   const more = Math.min(rest, next.state.drawPile.length);
-  return emit(next, { type: 'CardsDrawn', seat, count: more, cards: chance.draw(next.state.drawPile, more) });
+  return emit(next, { type: 'CardsDrawn', seat, count: more, cards: chance.draw(next.state.drawPile, more, 'card') });
 };
 
 export const deal = (step: Step, chance: Chance): Step =>
@@ -44,7 +44,7 @@ export const deal = (step: Step, chance: Chance): Step =>
   );
 
 const startRound = (step: Step, chance: Chance): Step => {
-  const [animal] = chance.draw(step.state.animalsLeft, 1);
+  const [animal] = chance.draw(step.state.animalsLeft, 1, 'animal');
   return emit(step, { type: 'AnimalRevealed', round: step.state.round + 1, animal: animal! });
 };
 
@@ -96,7 +96,8 @@ export const settleHunt = (step: Step, chance: Chance): Step => {
   const failed = emit(step, { type: 'HuntFailed', reason: outcome.reason, fight: outcome.fight !== null });
   if (outcome.fight === null) return endRound(failed, chance);
   const { winner } = outcome.fight;
-  const losers = outcome.fight.losers.filter((seat) => robbable(state.chips[seat]!));
-  const won = emit(failed, { type: 'FightWon', winner, skull: state.supply.skull > 0, losers });
-  return losers.length === 0 ? endRound(won, chance) : won;
+  // Every loser is named, so the table sees who lost; only those with a chip to take
+  // can be robbed (the robbing phase lists them).
+  const won = emit(failed, { type: 'FightWon', winner, skull: state.supply.skull > 0, losers: [...outcome.fight.losers] });
+  return won.state.phase.name === 'robbing' && won.state.phase.losers.length === 0 ? endRound(won, chance) : won;
 };

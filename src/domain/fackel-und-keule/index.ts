@@ -22,10 +22,13 @@ export const fackelUndKeule: GameModule<Options, State, GameCommand, Event, View
   type: GAME_TYPE,
   title: 'Fackel+Keule',
   // 1.1.0: the optional time limit (turnSeconds) and the system's timeout.
-  rulesVersion: '1.1.0',
+  // 1.2.0: FightWon names every loser, not only those who can be robbed.
+  rulesVersion: '1.2.0',
   players: { min: MIN_PLAYERS, max: MAX_PLAYERS },
   traits: { hiddenInformation: true, simultaneous: true, realTime: false },
   optionsSchema,
+  // The rulebook's game has no time limit; a referee may set one.
+  untimedOptions: { turnSeconds: 0 },
   commandSchema,
   eventSchema,
   edition,

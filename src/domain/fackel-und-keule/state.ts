@@ -5,6 +5,12 @@ import type { Options } from './options.ts';
 import type { ChipCounts, PreyCounts } from './vocabulary.ts';
 
 /** A seat's secret choice, held until every seat has chosen. */
+export interface LastRound {
+  readonly round: number;
+  readonly animal: string | null;
+  readonly played: readonly (readonly number[])[];
+}
+
 export interface Choice {
   readonly cards: readonly number[];
   readonly salt: string;
@@ -42,6 +48,8 @@ export interface State {
   readonly hands: readonly (readonly number[])[];
   /** Cards revealed this round, per seat; null before the reveal. */
   readonly played: readonly (readonly number[])[] | null;
+  /** The round that ended last, as the table still shows it until the next reveal. */
+  readonly lastRound: LastRound | null;
   readonly chips: readonly ChipCounts[];
   readonly supply: ChipCounts;
   readonly phase: Phase;
@@ -63,6 +71,7 @@ export const initialState = (setup: Setup<Options>): State => ({
   discardPile: [],
   hands: Array.from({ length: setup.seats }, () => []),
   played: null,
+  lastRound: null,
   chips: Array.from({ length: setup.seats }, noChips),
   supply: { ...edition.chips },
   phase: { name: 'dealing' },

@@ -27,6 +27,12 @@ export interface View {
   readonly phase: Phase['name'];
   readonly animal: AnimalData | null;
   readonly seats: readonly SeatView[];
+  /** The round that ended last (its animal and every seat's revealed cards), kept in
+   * view until the next round's cards are revealed: a command that ends a round also
+   * clears its table, and the players still look at it. */
+  readonly lastRound: { readonly round: number; readonly animal: AnimalData | null; readonly played: readonly (readonly number[])[] } | null;
+  /** Animal cards not yet revealed. */
+  readonly animalsLeft: number;
   readonly drawPileSize: number;
   readonly discardPileSize: number;
   readonly supply: ChipCounts;
@@ -78,6 +84,11 @@ export function view(state: State, viewer: Viewer): View {
         played: state.played?.[s] ?? null,
       };
     }),
+    lastRound:
+      state.lastRound === null
+        ? null
+        : { round: state.lastRound.round, animal: state.lastRound.animal === null ? null : animalData(state.lastRound.animal), played: state.lastRound.played },
+    animalsLeft: state.animalsLeft.length,
     drawPileSize: state.drawPile.length,
     discardPileSize: state.discardPile.length,
     supply: state.supply,

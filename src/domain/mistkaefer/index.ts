@@ -20,10 +20,13 @@ import { redact, view } from './view.ts';
 export const mistkaefer: GameModule<Options, State, Command, Event, View> = {
   type: 'mistkaefer',
   title: 'Mistkäfer',
-  rulesVersion: '1',
+  // 2: a chip gain stops drawing at the chip that wins (docs, interpretation 12).
+  rulesVersion: '2',
   players: { min: 2, max: 4 },
   traits: { hiddenInformation: true, simultaneous: false, realTime: false },
   optionsSchema,
+  // Nothing in Mistkäfer is timed.
+  untimedOptions: {},
   commandSchema,
   eventSchema,
   edition,

@@ -24,7 +24,7 @@ export function roll(state: State, { colour, count }: Roll, chance: Chance): Eve
   }
   const seat = state.active;
   // Chance hands back a fresh list exactly `count` long, so the event may keep it.
-  const values = chance.roll(edition.dieFaces, count);
+  const values = chance.roll(edition.dieFaces, count, 'die');
   const rolled = emit(begin(state), { type: 'DiceRolled', seat, colour, values });
   const row = state.tableaus[seat]![colour];
   if (values.some((v) => placeable(row, v))) return [...rolled.events];

@@ -1,6 +1,7 @@
 // What a viewer may see. Chips lie face down: a seat knows the kinds of its own
 // chips, everyone else only how many each player has; the supply shows only its size.
 import type { Seat, Viewer } from '../contract.ts';
+import { edition, type Edition } from './edition.ts';
 import type { Event } from './events.ts';
 import type { State, Tableau } from './state.ts';
 import { stealingAllowed, supplySize } from './state.ts';
@@ -19,6 +20,11 @@ export interface View {
   readonly bonuses: readonly BonusKind[];
   readonly extraTurns: number;
   readonly stealingAllowed: boolean;
+  /** Why stealing is not allowed yet: the seats still to take their first turn (the
+   * first round); empty once stealing is allowed. */
+  readonly firstTurnPending: readonly Seat[];
+  /** The tableau's layout (rows, white line, bonus spaces), as in the catalog's edition. */
+  readonly tableauLayout: Edition['tableau'];
   readonly winner: Seat | null;
 }
 
@@ -44,6 +50,8 @@ export function view(state: State, viewer: Viewer): View {
     bonuses: state.bonuses,
     extraTurns: state.extraTurns,
     stealingAllowed: stealingAllowed(state),
+    firstTurnPending: state.hadTurn.flatMap((had, seat) => (had ? [] : [seat])),
+    tableauLayout: edition.tableau,
     winner: state.winner,
   };
 }

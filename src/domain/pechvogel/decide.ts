@@ -7,6 +7,7 @@ import type { PechvogelCommand } from './commands.ts';
 import { endTurn, type Claim } from './end-of-turn.ts';
 import type { PechvogelEvent } from './events.ts';
 import { evolve } from './evolve.ts';
+import { timed } from './options.ts';
 import { canFrustrate, opensWindow, undecided } from './reaction.ts';
 import { stealableFrom, turnOf, type State, type Turn } from './state.ts';
 import { FACES } from './vocabulary.ts';
@@ -29,7 +30,7 @@ const closeIfDecided = (d: Draft): Draft =>
 const reactionMs = (state: State): number => state.options.reactionSeconds * 1000;
 
 function throwDice(state: State, turn: Turn, ctx: DecideContext): PechvogelEvent[] {
-  const faces = ctx.chance.roll(FACES, turn.remaining);
+  const faces = ctx.chance.roll(FACES, turn.remaining, 'die');
   const event = { type: 'DiceThrown', seat: turn.seat, faces, reroll: turn.rerollDue, reactionDeadline: null } as const;
   const after = evolve(state, event);
   const reactionDeadline = opensWindow(after, turnOf(after)) ? ctx.now + reactionMs(state) : null;
@@ -78,7 +79,7 @@ function claim(state: State, turn: Turn, choice: Claim): PechvogelEvent[] | Rule
 
 function timeout(state: State, now: number): PechvogelEvent[] | RuleViolation {
   const reaction = state.phase === 'react' ? state.turn?.reaction : null;
-  if (!reaction) return violation(CODES.noDeadline, 'nothing is waiting on a deadline');
+  if (!reaction || !timed(state.options)) return violation(CODES.noDeadline, 'nothing is waiting on a deadline');
   if (now < reaction.deadline) return violation(CODES.tooEarly, `the reaction window is open until ${reaction.deadline}`);
   return settle(push({ state, events: [] }, { type: 'ReactionClosed', timedOut: true }));
 }

@@ -6,7 +6,7 @@ import { edition } from './edition.ts';
 import { eventSchema, type PechvogelEvent } from './events.ts';
 import { evolve } from './evolve.ts';
 import { legalCommands, pending } from './legal.ts';
-import { optionsSchema, PLAYERS, validateSetup, type Options } from './options.ts';
+import { optionsSchema, PLAYERS, untimedOptions, validateSetup, type Options } from './options.ts';
 import { result } from './scoring.ts';
 import { initialState, type State } from './state.ts';
 import { redact, view, type PechvogelView } from './view.ts';
@@ -20,6 +20,7 @@ export const pechvogel: GameModule<Options, State, PechvogelCommand, PechvogelEv
   players: PLAYERS,
   traits: { hiddenInformation: false, simultaneous: true, realTime: false },
   optionsSchema,
+  untimedOptions,
   commandSchema,
   eventSchema,
   edition,

@@ -2,6 +2,7 @@
 import type { Pending, Seat } from '../contract.ts';
 import type { PechvogelCommand } from './commands.ts';
 import { canReduce, undecided } from './reaction.ts';
+import { timed } from './options.ts';
 import { stealableFrom, type State } from './state.ts';
 import { isNumber } from './vocabulary.ts';
 
@@ -46,6 +47,6 @@ export function pending(state: State): Pending {
   const seats = Array.from({ length: state.seats }, (_, s) => s).filter(
     (s) => legalCommands(state, s).length > 0,
   );
-  const deadline = state.phase === 'react' ? state.turn?.reaction?.deadline : undefined;
+  const deadline = state.phase === 'react' && timed(state.options) ? state.turn?.reaction?.deadline : undefined;
   return deadline === undefined ? { seats } : { seats, deadline };
 }

@@ -15,13 +15,22 @@ export const optionsSchema = z
       .describe('Seat that takes the first turn (the rulebook picks whoever lives closest to 13 Calamity Lane).'),
     reactionSeconds: z
       .int()
-      .min(1)
+      .min(0)
       .max(600)
       .default(20)
-      .describe('How long the reaction window after a throw (reduce / frustrate / join) stays open.'),
+      .describe(
+        'How long the reaction window after a throw (reduce / frustrate / join) stays open; ' +
+          '0 = no time limit: the window closes when every seat has decided (the default of supplied-chance games).',
+      ),
   })
   .describe('Pechvogel options.');
 export type Options = z.infer<typeof optionsSchema>;
+
+/** A recorded game waits for the table: the window closes when everyone has decided. */
+export const untimedOptions: Partial<Options> = { reactionSeconds: 0 };
+
+/** Without a time limit the reaction window has no deadline: nothing times it out. */
+export const timed = (options: Options): boolean => options.reactionSeconds > 0;
 
 export function validateSetup(setup: Setup<Options>): RuleViolation | null {
   if (!Number.isInteger(setup.seats) || setup.seats < PLAYERS.min || setup.seats > PLAYERS.max) {

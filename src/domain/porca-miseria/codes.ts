@@ -16,6 +16,8 @@ export const codes = {
   tooEarly: 'porca-miseria/too-early',
   /** A player's command arrived at or after the current deadline; the window is closed. */
   tooLate: 'porca-miseria/too-late',
+  /** `timeout` in a window without a deadline (revealMs or windowMs 0): nothing times out. */
+  noDeadline: 'porca-miseria/no-deadline',
   /** `reveal` while a card is already face up. */
   cardAlreadyRevealed: 'porca-miseria/card-already-revealed',
   /** `reveal` from a seat that is not the starting player. */

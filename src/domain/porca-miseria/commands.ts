@@ -3,16 +3,16 @@ import { symbols } from './vocabulary.ts';
 
 export const commandSchema = z
   .discriminatedUnion('type', [
-    z.object({ type: z.literal('reveal') }).describe('Starting player: turn over the top card of the stack.'),
+    z.strictObject({ type: z.literal('reveal') }).describe('Starting player: turn over the top card of the stack.'),
     z
-      .object({ type: z.literal('grab'), target: z.enum(symbols).describe('The target card to take.') })
+      .strictObject({ type: z.literal('grab'), target: z.enum(symbols).describe('The target card to take.') })
       .describe('Symbol card: take a free target card. Wrong grabs cost three cards of winnings.'),
     z
-      .object({ type: z.literal('slap') })
+      .strictObject({ type: z.literal('slap') })
       .describe('Touch card: put your next hand on the stack of hands on the matching target card.'),
-    z.object({ type: z.literal('pass') }).describe('Done with this action: no more grabs or slaps.'),
+    z.strictObject({ type: z.literal('pass') }).describe('Done with this action: no more grabs or slaps.'),
     z
-      .object({ type: z.literal('timeout') })
+      .strictObject({ type: z.literal('timeout') })
       .describe('System only: the current deadline passed; the server reveals or settles the action.'),
   ])
   .describe('Porca Miseria commands.');

@@ -14,16 +14,17 @@ import { handsPerPlayer, type Symbol } from './vocabulary.ts';
 export function decide(state: PorcaState, command: PorcaCommand, ctx: DecideContext): PorcaEvent[] | RuleViolation {
   if (state.phase === 'over') return violation(codes.gameOver, 'the game is over');
   if (state.phase === 'setup') return violation(codes.notStarted, 'the game has not started');
-  const deadline = deadlineOf(state) ?? 0;
+  const deadline = deadlineOf(state);
   if (command.type === 'timeout') {
     if (ctx.actor.kind !== 'system') return violation(codes.systemOnly, 'only the server sends timeout');
+    if (deadline === null) return violation(codes.noDeadline, 'no deadline is running (revealMs or windowMs is 0)');
     if (ctx.now < deadline) return violation(codes.tooEarly, `the deadline is ${deadline}, now is ${ctx.now}`);
     return closeAtDeadline(state, ctx);
   }
   if (ctx.actor.kind !== 'seat') return violation(codes.seatOnly, `the system cannot ${command.type}`);
   const { seat } = ctx.actor;
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return violation(codes.unknownSeat, `no seat ${seat}`);
-  if (ctx.now >= deadline) return violation(codes.tooLate, `the window closed at ${deadline}`);
+  if (deadline !== null && ctx.now >= deadline) return violation(codes.tooLate, `the window closed at ${deadline}`);
   switch (command.type) {
     case 'reveal':
       return reveal(state, seat, ctx);
@@ -47,7 +48,7 @@ function closeAtDeadline(state: PorcaState, ctx: DecideContext): PorcaEvent[] {
 }
 
 function revealTopCard(out: Emitter, by: Seat | null, ctx: DecideContext): void {
-  const [card] = ctx.chance.draw(out.state.stack, 1);
+  const [card] = ctx.chance.draw(out.state.stack, 1, 'card');
   if (card !== undefined) out.emit({ type: 'CardRevealed', card, by, receivedAt: ctx.now });
 }
 

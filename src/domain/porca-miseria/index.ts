@@ -8,7 +8,7 @@ import { edition } from './edition.ts';
 import { eventSchema, type PorcaEvent } from './events.ts';
 import { evolve } from './evolve.ts';
 import { luckyNumberTable } from './lucky-numbers.ts';
-import { optionsSchema, type Options } from './options.ts';
+import { optionsSchema, untimedOptions, type Options } from './options.ts';
 import { legalCommands, pending, result } from './queries.ts';
 import { initialState, type PorcaState } from './state.ts';
 import { redact, view, type PorcaView } from './view.ts';
@@ -21,6 +21,7 @@ export const porcaMiseria: GameModule<Options, PorcaState, PorcaCommand, PorcaEv
   players: { min: 3, max: 8 },
   traits: { hiddenInformation: false, simultaneous: true, realTime: true },
   optionsSchema,
+  untimedOptions,
   commandSchema,
   eventSchema,
   edition,

@@ -8,16 +8,8 @@ import { maySlap, seatsThatMaySlap } from './touch-action.ts';
 
 export function pending(state: PorcaState): Pending {
   const deadline = deadlineOf(state);
-  switch (state.phase) {
-    case 'reveal':
-      return { seats: [state.startingSeat], deadline: deadline ?? 0 };
-    case 'symbol':
-      return { seats: seatsThatMayGrab(state), deadline: deadline ?? 0 };
-    case 'touch':
-      return { seats: seatsThatMaySlap(state), deadline: deadline ?? 0 };
-    default:
-      return { seats: [] };
-  }
+  const seats = state.phase === 'reveal' ? [state.startingSeat] : state.phase === 'symbol' ? seatsThatMayGrab(state) : state.phase === 'touch' ? seatsThatMaySlap(state) : [];
+  return deadline === null ? { seats } : { seats, deadline };
 }
 
 /** The clock is not an input here: once the deadline has passed, decide refuses these

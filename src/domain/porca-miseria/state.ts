@@ -91,7 +91,8 @@ export function draftOf(state: PorcaState): Draft {
 
 /** The deadline of the current window, or null when nothing is open. */
 export function deadlineOf(state: PorcaState): number | null {
-  if (state.phase === 'reveal') return state.openedAt + state.options.revealMs;
-  if (state.phase === 'symbol' || state.phase === 'touch') return state.openedAt + state.options.windowMs;
+  const { revealMs, windowMs } = state.options;
+  if (state.phase === 'reveal') return revealMs === 0 ? null : state.openedAt + revealMs;
+  if (state.phase === 'symbol' || state.phase === 'touch') return windowMs === 0 ? null : state.openedAt + windowMs;
   return null;
 }

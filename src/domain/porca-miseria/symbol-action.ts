@@ -49,7 +49,7 @@ export function settleSymbolCard(out: Emitter, chance: Chance, at: number): void
   const wrong: Grab[] = [];
   for (const grab of start.grabs) (isRightful(start, card, grab) ? rightful : wrong).push(grab);
 
-  const paid = chance.draw(start.stack, Math.min(rightful.length, start.stack.length));
+  const paid = chance.draw(start.stack, Math.min(rightful.length, start.stack.length), 'card');
   rightful.forEach((grab, i) => {
     const won = paid[i];
     out.emit(

@@ -1,7 +1,8 @@
 // The rulebook's two worked examples, played exactly with supplied chance.
 // Edition card numbers: torches 1,4,7,…; spears 2,5,8,…; stone-axes 3,6,9,…; clubs 33–46.
 import t from 'tap';
-import { accept, chooseAll, game, given, opening, applyEvents, types } from './helpers.ts';
+import { codes } from '../../../src/domain/fackel-und-keule/index.ts';
+import { accept, chooseAll, game, given, opening, reject, applyEvents, types } from './helpers.ts';
 
 t.test('example 1: the wool-rhinoceros is killed and A, C, B share its prey', async (t) => {
   // A: 5 spears incl. #2; B: 1 spear + 2 clubs (+2 kept); C: torch #4 + 4 stone-axes.
@@ -15,7 +16,9 @@ t.test('example 1: the wool-rhinoceros is killed and A, C, B share its prey', as
   state = round.state;
   t.same(game.pending(state).seats, [0]);
 
+  t.equal(reject(state, 0, { type: 'takePrey', chips: ['teeth', 'skull'] }).code, codes.preyUnavailable, 'an animal yields no skull: a rule code, not a schema error');
   state = applyEvents(state, accept(state, 0, { type: 'takePrey', chips: ['teeth', 'teeth'] }));
+  t.equal(reject(state, 2, { type: 'takePrey', chips: ['fur', 'fur'] }).code, codes.takeCount, 'two chips where one is due');
   state = applyEvents(state, accept(state, 2, { type: 'takePrey', chips: ['fur'] }));
   // B's take leaves only meat: A, C, B, A take it without a choice, then the round ends.
   const drawn = [18, 19, 20, 21, 22, 23, 24, 25, 26];

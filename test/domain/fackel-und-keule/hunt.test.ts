@@ -48,7 +48,7 @@ t.test('a loser without a non-skull chip cannot be robbed; with nobody to rob th
   const state = given(3, opening([[33, 2, 40, 41, 42], [34, 5, 43, 44, 45], [1, 4, 7, 10, 13]], 'mammoth'));
   // seat 0 wins with club 33 over seat 1's 43; seat 2 (no clubs) loses but has no chips.
   const { events } = chooseAll(state, [[33, 2], [5, 43], [1, 4]], [6, 8, 9, 11, 12, 14, 15, 16, 17, 'cave-bear']);
-  t.same(events.find((e) => e.type === 'FightWon'), { type: 'FightWon', winner: 0, skull: true, losers: [] });
+  t.same(events.find((e) => e.type === 'FightWon'), { type: 'FightWon', winner: 0, skull: true, losers: [2] }, 'the loser is named, though nothing can be taken');
   t.ok(events.some((e) => e.type === 'AnimalRevealed'), 'straight on to the next round');
 });
 
@@ -63,6 +63,9 @@ t.test('the winner robs only a listed loser and a chip that loser holds', async 
   t.same(game.pending(state).seats, [0]);
   t.equal(reject(state, 1, { type: 'rob', from: 2, chip: 'fur' }).code, codes.notYourTurn);
   t.equal(reject(state, 0, { type: 'rob', from: 1, chip: 'fur' }).code, codes.notALoser);
+  t.equal(reject(state, 0, { type: 'rob', from: 2, chip: 'skull' }).code, codes.skullNotRobbable, 'a skull is refused by the rules, not the schema');
+  t.equal(reject(state, 0, { type: 'rob', from: 2, chip: ['fur', 'meat'] }).code, codes.robCount, 'two chips at once too');
+  t.equal(reject(state, 0, { type: 'rob', from: 2, chip: ['meat'] }).code, codes.robCount, 'a chip is named as one kind, not a list');
   t.same(game.legalCommands(state, 0).map((c) => c.type === 'rob' && c.chip), ['teeth', 'fur', 'meat']);
   const after = applyEvents(state, accept(state, 0, { type: 'rob', from: 2, chip: 'meat' }, [14, 18, 19, 21, 22, 24, 25, 27, 28]));
   t.same(after.chips[0], { teeth: 0, fur: 0, meat: 1, skull: 1 });
@@ -77,5 +80,5 @@ t.test('interpretation: with the skull supply empty the fight winner gets no sku
   const dealt = given(3, opening([[33, 2, 40, 41, 42], [34, 5, 43, 44, 45], [1, 4, 7, 10, 13]], 'mammoth'));
   const state = { ...dealt, supply: { ...dealt.supply, skull: 0 } };
   const { events } = chooseAll(state, [[33, 2], [5, 43], [1, 4]], [6, 8, 9, 11, 12, 14, 15, 16, 17, 'cave-bear']);
-  t.same(events.find((e) => e.type === 'FightWon'), { type: 'FightWon', winner: 0, skull: false, losers: [] });
+  t.same(events.find((e) => e.type === 'FightWon'), { type: 'FightWon', winner: 0, skull: false, losers: [2] });
 });

@@ -54,3 +54,18 @@ t.test('draw 3 (3–4 players) or 2 (5 players); discard down to 6 or 5, face do
   t.same(game.redact(discarded!, { kind: 'seat', seat: 1 }, five), { type: 'SurplusDiscarded', seat: 0, count: 1, cards: null });
   t.same(types(rest), ['AnimalRevealed']);
 });
+
+t.test('the view keeps the round that ended in sight until the next reveal, and counts the animals left', async (t) => {
+  const state = given(3, opening([[33, 2, 40, 41, 42], [34, 5, 43, 44, 45], [1, 4, 7, 10, 13]], 'mammoth'));
+  t.equal(game.view(state, { kind: 'spectator' }).animalsLeft, 11);
+  // A fight with nobody to rob ends the round inside the last choice.
+  const ended = chooseAll(state, [[33, 2], [5, 43], [1, 4]], [6, 8, 9, 11, 12, 14, 15, 16, 17, 'cave-bear']).state;
+  const view = game.view(ended, { kind: 'seat', seat: 1 });
+  t.same(view.lastRound, { round: 1, animal: game.view(state, { kind: 'spectator' }).animal, played: [[2, 33], [5, 43], [1, 4]] });
+  t.equal(view.seats[0]!.played, null, 'the new round has no reveal yet');
+  t.equal(view.animalsLeft, 10);
+  const choosing = applyEvents(ended, accept(ended, 0, { type: 'choose', cards: [40] }));
+  t.ok(game.view(choosing, { kind: 'spectator' }).lastRound, 'still in sight while the next choices are made');
+  const revealed = game.evolve(choosing, { type: 'CardsRevealed', choices: [{ seat: 0, cards: [40], salt: 'a' }, { seat: 1, cards: [44], salt: 'b' }, { seat: 2, cards: [7], salt: 'c' }] });
+  t.equal(game.view(revealed, { kind: 'spectator' }).lastRound, null, "the next round's reveal replaces it");
+});

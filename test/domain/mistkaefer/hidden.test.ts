@@ -1,5 +1,6 @@
 // Face-down chips: the owner knows their kinds, everyone else only the counts.
 import t from 'tap';
+import { edition } from '../../../src/domain/mistkaefer/edition.ts';
 import { mistkaefer } from '../../../src/domain/mistkaefer/index.ts';
 import type { Event } from '../../../src/domain/mistkaefer/index.ts';
 import { after, bonus, given, place, roll, row, when } from './given.ts';
@@ -54,4 +55,16 @@ t.test('dice, tableaus and rolls are public', async (t) => {
   const v = mistkaefer.view(row(g, 2, 'green', [3]).state, spectator);
   t.same(v.tableaus[2]!.green, [3]);
   t.equal(v.dice.green, 7);
+});
+
+t.test('the view says why stealing is not allowed yet and carries the tableau layout', async (t) => {
+  const start = given(3);
+  const first = mistkaefer.view(start.state, { kind: 'spectator' });
+  t.same([first.stealingAllowed, first.firstTurnPending], [false, [0, 1, 2]], 'nobody has had a turn');
+  const later = start.turnTo(1).turnTo(2);
+  t.same(mistkaefer.view(later.state, { kind: 'spectator' }).firstTurnPending, [2], 'seat 2 is still to take its first turn');
+  const round2 = later.turnTo(0);
+  const view = mistkaefer.view(round2.state, { kind: 'seat', seat: 0 });
+  t.same([view.stealingAllowed, view.firstTurnPending], [true, []]);
+  t.same(view.tableauLayout, edition.tableau);
 });

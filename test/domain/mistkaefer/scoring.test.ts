@@ -47,7 +47,7 @@ t.test('4 clover leaves win, whatever the player count', async (t) => {
   t.equal(codeOf(when(won, 1, score)), 'mistkaefer/not-running', 'nothing is accepted after the end');
 });
 
-t.test('an exhausted supply gives what it has, and that taker has won', async (t) => {
+t.test('a supply of 5 chips where 8 are earned: the first chip wins and the drawing stops', async (t) => {
   // The most chips four players can hold without anyone winning: 11 dung balls and
   // 3 clover leaves each. The 5 chips left are two-dung-ball chips.
   let g = given(4)
@@ -58,10 +58,24 @@ t.test('an exhausted supply gives what it has, and that taker has won', async (t
   for (const colour of ['green', 'yellow', 'blue'] as const) g = row(g, 0, colour, [1, 2, 3, 4, 5, 6, 6]);
   g = g.turnTo(0);
   t.same(g.state.chips, { oneDungBall: 0, twoDungBalls: 5, cloverLeaf: 0 });
-  const events = when(g.state, 0, score, many(5, 'twoDungBalls'));
+  const events = when(g.state, 0, score, many(1, 'twoDungBalls'));
   t.same(ok(events), [
     { type: 'TableauScored', seat: 0, completeColumns: 2, diceRightOfLine: 6 },
-    { type: 'ChipsTaken', seat: 0, count: 5, chips: many(5, 'twoDungBalls') },
+    { type: 'ChipsTaken', seat: 0, count: 1, chips: many(1, 'twoDungBalls') },
     { type: 'GameWon', seat: 0 },
   ]);
+});
+
+t.test('interpretation: the scoring stops at the winning chip; the chips it would still earn are not drawn', async (t) => {
+  let g = given(2);
+  for (const colour of ['green', 'yellow', 'blue'] as const) g = row(g, 0, colour, [1, 2, 3, 4, 5, 6]);
+  const base = g.chips(0, many(18, 'oneDungBall'));
+  // Two chips supplied and both used (`when` checks): the table draws no third.
+  const earned = ok(when(base.state, 0, score, many(2, 'oneDungBall')));
+  t.same(earned.slice(1), [
+    { type: 'ChipsTaken', seat: 0, count: 2, chips: ['oneDungBall', 'oneDungBall'] },
+    { type: 'GameWon', seat: 0 },
+  ], 'the 20th dung ball wins with the second chip of the scoring');
+  const scored = earned[0] as { completeColumns: number; diceRightOfLine: number };
+  t.ok(scored.completeColumns + scored.diceRightOfLine > 2, 'although the tableau earns more');
 });

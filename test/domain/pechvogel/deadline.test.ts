@@ -38,3 +38,12 @@ t.test('a timed-out turn-ending throw ends the turn', async (t) => {
   const closed = play(g, 'system', { type: 'timeout' }, [], NOW + 20_000);
   t.match(closed.events.at(-1), { type: 'TurnEnded', seat: 0, marker: { value: 6 } });
 });
+
+t.test('reactionSeconds 0: no time limit; the window stays open until every seat has decided', async (t) => {
+  const g = sixesUnderWay([1, 1], { reactionSeconds: 0 });
+  const thrown = play(g, 0, { type: 'throw' }, [6, 3, 4, 5]);
+  t.same(pechvogel.pending(thrown.state), { seats: [0, 1] }, 'a window, with nobody timed out of it');
+  t.equal(codeOf(attempt(thrown, 'system', { type: 'timeout' }, [], NOW * 2)), 'pechvogel/no-deadline', 'nothing times out');
+  const passed = play(play(thrown, 0, { type: 'pass' }), 1, { type: 'pass' });
+  t.match(passed.events.at(-1), { type: 'ReactionClosed', timedOut: false }, 'everyone decided: it closes');
+});

@@ -138,3 +138,14 @@ t.test('options, commands and events are plain JSON Schema for OpenAPI', async (
     t.doesNotThrow(() => z.toJSONSchema(schema));
   }
 });
+
+t.test('revealMs and windowMs 0: no deadline; the table reveals and settles, nothing is too late', async (t) => {
+  const untimed = { revealMs: 0, windowMs: 0 };
+  const state = given(3, [started], untimed);
+  t.same(porcaMiseria.pending(state), { seats: [0] }, 'the reveal has no deadline');
+  t.equal(codeOf(when(state, { type: 'timeout' }, system, T0 * 10)), 'porca-miseria/no-deadline');
+  const open = accepted(state, { type: 'reveal' }, seat(0), T0 * 10, ['s23']).state;
+  t.same(porcaMiseria.pending(open).deadline, undefined, 'nor has the action window');
+  t.equal(codeOf(when(open, { type: 'pass' }, seat(1), T0 * 100)), null, 'a pass long after is still in time');
+  t.equal(optionsSchema.safeParse({ revealMs: 200 }).success, false, 'a deadline is 0 or at least half a second');
+});
