@@ -64,6 +64,15 @@ SELECT g.id::text AS id, g.type, g.rules_version AS "rulesVersion", g.options, g
   FROM game g
  WHERE g.id = $1::uuid`;
 
+const DUE_GAMES_SQL = `
+SELECT id::text AS id, version FROM game
+ WHERE status = 'running' AND deadline <= $1::timestamptz
+ ORDER BY deadline LIMIT $2`;
+
+const RUNNING_WITH_BOTS_SQL = `
+SELECT g.id::text AS id FROM game g
+ WHERE g.status = 'running' AND EXISTS (SELECT 1 FROM seat s WHERE s.game_id = g.id AND s.bot IS NOT NULL)`;
+
 export class EventStore {
   private readonly group: GroupCommit;
   private readonly probe: VersionProbe;
@@ -203,26 +212,23 @@ export class EventStore {
     return this.probe.version(gameId);
   }
 
+  // The scheduler polls, a restart looks for bots and readiness probes ping: on the pg
+  // pool, so that an idle server never runs a Prisma query, whose query compiler
+  // (WebAssembly, about 28 MiB) is loaded by the first one.
+
   /** Running games whose deadline has passed, for the scheduler. */
   async dueGames(now: Date, limit = 100): Promise<{ id: string; version: number }[]> {
-    return this.prisma.game.findMany({
-      where: { status: 'running', deadline: { lte: now } },
-      select: { id: true, version: true },
-      orderBy: { deadline: 'asc' },
-      take: limit,
-    });
+    const { rows } = await this.pool.query<{ id: string; version: number }>({ name: 'spielwerk_due_games', text: DUE_GAMES_SQL }, [now.toISOString(), limit]);
+    return rows;
   }
 
   /** Running games with a bot at the table, for kicking their bots after a restart. */
   async runningGamesWithBots(): Promise<string[]> {
-    const rows = await this.prisma.game.findMany({
-      where: { status: 'running', seats: { some: { bot: { not: null } } } },
-      select: { id: true },
-    });
+    const { rows } = await this.pool.query<{ id: string }>(RUNNING_WITH_BOTS_SQL);
     return rows.map((r) => r.id);
   }
 
   async ping(): Promise<void> {
-    await this.prisma.$queryRawUnsafe('SELECT 1');
+    await this.pool.query('SELECT 1');
   }
 }
