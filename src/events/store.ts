@@ -15,7 +15,7 @@ import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { GameEvent } from '../domain/contract.ts';
 import { GroupCommit } from './group-commit.ts';
-import type { AppendOutcome, AppendRequest, ChanceMode, GameFilter, GameRecord, GameStatus, SeatRecord, StoredEvent } from './records.ts';
+import type { AppendOutcome, AppendRequest, ChanceMode, GameFilter, GameRecord, GameStatus, SeatRecord, StoredEvent, StoredSnapshot } from './records.ts';
 import { VersionProbe } from './version-probe.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -54,15 +54,36 @@ SELECT seq, data, actor, at FROM event
  WHERE game_id = $1 AND seq > $2 AND ($3::int IS NULL OR seq <= $3)
  ORDER BY seq LIMIT $4`;
 
-const LOAD_GAME_SQL = `
-SELECT g.id::text AS id, g.type, g.rules_version AS "rulesVersion", g.options, g.seat_count AS "seatCount",
+const GAME_COLUMNS = `
+       g.id::text AS id, g.type, g.rules_version AS "rulesVersion", g.options, g.seat_count AS "seatCount",
        g.chance_mode AS "chanceMode", g.seed, g.seed_hash AS "seedHash", g.referee_token_hash AS "refereeTokenHash",
        g.status, g.version, g.deadline, g.created_at AS "createdAt", g.updated_at AS "updatedAt", g.finished_at AS "finishedAt",
        (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'name', s.name, 'tokenHash', s.token_hash,
                                                    'joinedAt', s.joined_at, 'bot', s.bot) ORDER BY s.seat), '[]')
-          FROM seat s WHERE s.game_id = g.id) AS seats
-  FROM game g
+          FROM seat s WHERE s.game_id = g.id) AS seats`;
+
+const LOAD_GAME_SQL = `SELECT ${GAME_COLUMNS} FROM game g WHERE g.id = $1::uuid`;
+
+const LOAD_GAME_WITH_SNAPSHOT_SQL = `
+SELECT ${GAME_COLUMNS},
+       sn.version AS "snapshotVersion", sn.rules_version AS "snapshotRulesVersion", sn.state AS "snapshotState"
+  FROM game g LEFT JOIN state_snapshot sn ON sn.game_id = g.id
  WHERE g.id = $1::uuid`;
+
+// A newer snapshot replaces an older one; one folded by other rules is replaced by
+// any, so that rolling back a release does not leave a game without a usable one.
+const SAVE_SNAPSHOT_SQL = `
+INSERT INTO state_snapshot (game_id, version, rules_version, state) VALUES ($1::uuid, $2::int, $3, $4::json)
+ON CONFLICT (game_id) DO UPDATE
+   SET version = excluded.version, rules_version = excluded.rules_version, state = excluded.state, created_at = now()
+ WHERE state_snapshot.version < excluded.version OR state_snapshot.rules_version <> excluded.rules_version`;
+
+type GameRow = Omit<GameRecord, 'seats'> & { seats: (Omit<SeatRecord, 'joinedAt'> & { joinedAt: string | null })[] };
+
+const recordOf = ({ seats, ...game }: GameRow): GameRecord => ({
+  ...game,
+  seats: seats.map((seat) => ({ ...seat, joinedAt: seat.joinedAt === null ? null : new Date(seat.joinedAt) })),
+});
 
 const DUE_GAMES_SQL = `
 SELECT id::text AS id, version FROM game
@@ -126,10 +147,32 @@ export class EventStore {
    * game loads its record, and through Prisma that was two queries at about a
    * millisecond each. */
   async loadGame(id: string): Promise<GameRecord | null> {
-    const { rows } = await this.pool.query<Omit<GameRecord, 'seats'> & { seats: (Omit<SeatRecord, 'joinedAt'> & { joinedAt: string | null })[] }>({ name: 'spielwerk_load_game', text: LOAD_GAME_SQL }, [id]);
+    const { rows } = await this.pool.query<GameRow>({ name: 'spielwerk_load_game', text: LOAD_GAME_SQL }, [id]);
+    return rows[0] === undefined ? null : recordOf(rows[0]);
+  }
+
+  /** The record and the game's state snapshot, if it has one, in one statement: what a
+   * game not in memory is loaded from. */
+  async loadGameWithSnapshot(id: string): Promise<{ record: GameRecord; snapshot: StoredSnapshot | null } | null> {
+    const { rows } = await this.pool.query<GameRow & { snapshotVersion: number | null; snapshotRulesVersion: string | null; snapshotState: unknown }>(
+      { name: 'spielwerk_load_game_with_snapshot', text: LOAD_GAME_WITH_SNAPSHOT_SQL },
+      [id],
+    );
     const row = rows[0];
     if (row === undefined) return null;
-    return { ...row, seats: row.seats.map((seat) => ({ ...seat, joinedAt: seat.joinedAt === null ? null : new Date(seat.joinedAt) })) };
+    const { snapshotVersion, snapshotRulesVersion, snapshotState, ...game } = row;
+    const snapshot = snapshotVersion === null ? null : { version: snapshotVersion, rulesVersion: snapshotRulesVersion!, state: snapshotState };
+    return { record: recordOf(game), snapshot };
+  }
+
+  /** Keeps `snapshot` as the game's snapshot unless the one kept is newer. */
+  async saveSnapshot(gameId: string, snapshot: StoredSnapshot): Promise<void> {
+    await this.pool.query({ name: 'spielwerk_save_snapshot', text: SAVE_SNAPSHOT_SQL }, [
+      gameId,
+      snapshot.version,
+      snapshot.rulesVersion,
+      JSON.stringify(snapshot.state),
+    ]);
   }
 
   /** Takes an open seat; false when someone else took it first. */
