@@ -89,14 +89,16 @@ export async function buildApp(options: AppOptions) {
   app.setNotFoundHandler((request, reply) => sendProblem(reply, problem(404, 'request/no-route', `no route ${request.method} ${request.url}`)));
 
   const clock = options.clock ?? Date.now;
-  const store = new EventStore(options.prisma, options.pool);
+  // Other instances hear of every commit through the store; the hub, declared below,
+  // hears of theirs.
+  const resync = () => hub.resync().catch((error: unknown) => app.log.warn({ err: error }, 'catching up watched games failed'));
+  const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, (id, version) => hub.moved(id, version), app.log, resync);
+  const store = new EventStore(options.prisma, options.pool, notifier);
   const snapshots = new StateSnapshots(store, (error) => app.log.warn({ err: error }, 'saving a state snapshot failed'), options.snapshotEvery);
   const latest = new LatestStates(store, snapshots);
   // Views of the past, event-log pages and live catch-ups share the states folded so far.
   const past = new PastStates(store);
   const hub = new LiveHub(store, latest, past);
-  const resync = () => hub.resync().catch((error: unknown) => app.log.warn({ err: error }, 'catching up watched games failed'));
-  const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, (id, version) => hub.moved(id, version), app.log, resync);
   const resyncTimer = notifier === null ? null : setInterval(resync, options.resyncMs ?? 5000);
   resyncTimer?.unref();
   // The scheduler and the bots send commands themselves, so they exist only once the
@@ -107,7 +109,6 @@ export async function buildApp(options: AppOptions) {
     committed: (before, events, after) => {
       hub.committed(before, events, after);
       snapshots.committed(before, after);
-      notifier?.announce(after.record.id, after.version);
       scheduler.track(after.record.id, after.version, after.record.deadline);
       bots.committed(after);
     },

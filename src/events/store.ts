@@ -8,14 +8,17 @@
 // game's version only if it still is the expected one, inserts the events at the
 // following sequence numbers and records the idempotent answer. The primary key
 // (game_id, seq) is what makes a second writer of the same version fail; the version
-// check merely makes that failure cheap and quiet. Listeners are notified after the
-// commit (see notifier.ts), not inside it: a NOTIFY holds a database-wide lock until
-// its transaction has committed, which would serialize every append's disk flush.
+// check merely makes that failure cheap and quiet. Every append is announced to the
+// other instances (notifier.ts), as a rule after its commit and batched with others:
+// a NOTIFY inside an append would hold a database-wide lock until its transaction has
+// committed, which would serialize every append's disk flush. Only an append that
+// goes alone carries its NOTIFY itself (see appendOne).
 import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { GameEvent } from '../domain/contract.ts';
 import { GroupCommit } from './group-commit.ts';
 import type { AppendOutcome, AppendRequest, ChanceMode, GameFilter, GameRecord, GameStatus, SeatRecord, StoredEvent, StoredSnapshot } from './records.ts';
+import { NOTIFY_CHANNEL, type Notifier } from './notifier.ts';
 import { VersionProbe } from './version-probe.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -44,9 +47,14 @@ WITH bumped AS (
   INSERT INTO command_record (game_id, key, request_hash, response)
   SELECT b.id, $10, $11, $12::jsonb FROM bumped b WHERE $10::text IS NOT NULL
   RETURNING key
+), notified AS (
+  -- Delivered by Postgres only once this statement has committed.
+  -- The payload as Notifier sends it: game, version, sending instance ($13).
+  SELECT pg_notify('${NOTIFY_CHANNEL}', b.id::text || ':' || ($2::int + $3::int) || ':' || $13) FROM bumped b WHERE $13::text IS NOT NULL
 )
 SELECT (SELECT count(*) FROM inserted)::int AS inserted,
-       (SELECT count(*) FROM recorded)::int AS recorded
+       (SELECT count(*) FROM recorded)::int AS recorded,
+       (SELECT count(*) FROM notified)::int AS notified
   FROM bumped`;
 
 const READ_EVENTS_SQL = `
@@ -102,8 +110,10 @@ export class EventStore {
     private readonly prisma: PrismaClient,
     /** The pool behind `prisma`, for the statements on every command's path. */
     private readonly pool: pg.Pool,
+    /** Tells other instances of every append; none when this instance is alone. */
+    private readonly notifier: Notifier | null = null,
   ) {
-    this.group = new GroupCommit(pool, (request) => this.appendOne(request));
+    this.group = new GroupCommit(pool, (request, alone) => this.appendOne(request, alone), (request) => this.announce(request));
     this.probe = new VersionProbe(pool);
   }
 
@@ -141,6 +151,7 @@ export class EventStore {
         },
       },
     });
+    if (opening !== null && opening.events.length > 0) this.notifier?.announce(game.id, opening.events.length);
   }
 
   /** On the pg pool in one statement: every live connection and every fresh read of a
@@ -184,12 +195,21 @@ export class EventStore {
     return count === 1;
   }
 
+  private announce({ gameId, expectedVersion, events }: AppendRequest): void {
+    this.notifier?.announce(gameId, expectedVersion + events.length);
+  }
+
   /** Appends at the expected version, together with other games' appends under way. */
   append(request: AppendRequest): Promise<AppendOutcome> {
     return this.group.append(request);
   }
 
-  private async appendOne(request: AppendRequest): Promise<AppendOutcome> {
+  /** An append that goes alone carries its own notification, which saves a statement
+   * and a commit per command when commands come one at a time: with nothing else under
+   * way, no other append's commit waits on NOTIFY's lock. Otherwise it is announced
+   * after its commit, batched with others. */
+  private async appendOne(request: AppendRequest, alone: boolean): Promise<AppendOutcome> {
+    const inline = alone && this.notifier !== null;
     try {
       const { rows } = await this.pool.query<{ inserted: number }>({ name: 'spielwerk_append', text: APPEND_SQL }, [
         request.gameId,
@@ -204,8 +224,11 @@ export class EventStore {
         request.idempotency?.key ?? null,
         request.idempotency?.requestHash ?? null,
         request.idempotency === null ? null : JSON.stringify(request.idempotency.response),
+        inline ? this.notifier!.instance : null,
       ]);
-      return rows.length === 1 && rows[0]!.inserted === request.events.length ? 'appended' : 'conflict';
+      if (rows.length !== 1 || rows[0]!.inserted !== request.events.length) return 'conflict';
+      if (!inline) this.announce(request);
+      return 'appended';
     } catch (error) {
       if (isUniqueViolation(error)) return 'conflict';
       throw error;
