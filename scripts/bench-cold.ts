@@ -20,15 +20,7 @@
 // Without --database-url it runs on an embedded Postgres of its own; with it, in a
 // scratch database it creates on that server and drops at the end. Bounded: it gives
 // up after --timeout seconds (default 600) with exit code 124.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { mkdtemp } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { Pool } from 'undici';
 import { hashToken, newToken, sha256 } from '../src/access/tokens.ts';
 import { pick, seededRng } from '../src/bots/rng.ts';
@@ -37,12 +29,11 @@ import { isViolation, type Actor, type Command, type GameEvent } from '../src/do
 import type { AnyGame } from '../src/domain/games.ts';
 import { porcaMiseria } from '../src/domain/porca-miseria/index.ts';
 import { createClients } from '../src/db/client.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { applyMigrations } from '../src/db/migrate.ts';
 import { EventStore } from '../src/events/store.ts';
 import { foldOn } from '../src/state/latest-states.ts';
 import { SNAPSHOT_EVERY } from '../src/state/state-snapshots.ts';
 import { jsonRequest, parseOptions, roundedPercentiles } from './lib.ts';
+import { build, scratchDatabase, startServer, type RunningServer } from './server-process.ts';
 
 const values = parseOptions(import.meta.url, {
   games: { type: 'string', default: '20' },
@@ -52,13 +43,10 @@ const values = parseOptions(import.meta.url, {
 });
 const gameCount = Number(values.games);
 const targetEvents = Number(values.events);
-const root = path.resolve(import.meta.dirname, '..');
 const watchdog = setTimeout(() => {
   console.log(JSON.stringify({ ok: false, error: `gave up after ${values.timeout} s` }));
-  server?.kill('SIGKILL');
   process.exit(124);
 }, Number(values.timeout) * 1000);
-let server: ChildProcess | undefined;
 
 // ---- the games ---------------------------------------------------------------------
 
@@ -142,41 +130,6 @@ async function saveSnapshots(events: EventStore, stored: readonly { id: string; 
 
 // ---- the server ----------------------------------------------------------------------
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(databaseUrl: string, port: number): Promise<{ ms: number; http: Pool }> {
-  const started = performance.now();
-  server = spawn(process.execPath, [path.join(root, 'dist/server.js')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const http = new Pool(`http://127.0.0.1:${port}`, { connections: 1 });
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const up = await http.request({ path: '/health', method: 'GET' }).then(async (r) => (await r.body.text(), r.statusCode === 200), () => false);
-    if (up) return { ms: Math.round(performance.now() - started), http };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function stopServer(http: Pool): Promise<void> {
-  await http.close();
-  const exited = once(server!, 'exit');
-  server!.kill('SIGTERM');
-  await exited;
-  server = undefined;
-}
-
 async function timed(http: Pool, method: 'GET' | 'POST', url: string, body: unknown, token: string) {
   const started = performance.now();
   const response = await http.request({ path: url, ...jsonRequest(method, body, token) });
@@ -188,21 +141,9 @@ async function timed(http: Pool, method: 'GET' | 'POST', url: string, body: unkn
 
 // ---- the run --------------------------------------------------------------------------
 
-const scratchName = `spielwerk_bench_cold_${randomUUID().slice(0, 8)}`;
-let adminUrl = values['database-url'];
-let stopDatabase = async () => {};
-if (adminUrl === undefined) {
-  const embedded = await startEmbeddedPostgres({ dataDir: await mkdtemp(path.join(os.tmpdir(), 'spielwerk-bench-cold-')), ephemeral: true });
-  adminUrl = embedded.url;
-  stopDatabase = embedded.stop;
-}
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${scratchName}`);
-const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${scratchName}` }).href;
-const clients = createClients(databaseUrl, { poolSize: 2 });
+const database = await scratchDatabase(values['database-url']);
+const clients = createClients(database.url, { poolSize: 2 });
 try {
-  await applyMigrations(databaseUrl);
   const eventStore = new EventStore(clients.prisma, clients.pool);
   const buildStarted = performance.now();
   const stored: { id: string; tokens: string[]; played: LongGame }[] = [];
@@ -219,10 +160,21 @@ try {
     i++;
   }
   const buildSeconds = Math.round((performance.now() - buildStarted) / 100) / 10;
-  execFileSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
-  const port = await freePort();
+  build();
   const restarts: number[] = [];
 
+  const started = async () => {
+    const server = await startServer(database.url);
+    restarts.push(server.startMs);
+    const http = new Pool(server.base, { connections: 1 });
+    // The keep-alive connection every timed request then uses.
+    await (await http.request({ path: '/health', method: 'GET' })).body.text();
+    return { server, http };
+  };
+  const stopped = async ({ server, http }: { server: RunningServer; http: Pool }) => {
+    await http.close();
+    await server.stop();
+  };
   const measure = async (withSnapshots: boolean) => {
     const reset = async () => {
       await clients.pool.query('DELETE FROM state_snapshot');
@@ -234,8 +186,7 @@ try {
     };
     await reset();
     const eventsFolded = await folded();
-    let up = await startServer(databaseUrl, port);
-    restarts.push(up.ms);
+    let up = await started();
     const firstGet: number[] = [];
     const secondGet: number[] = [];
     const commandAfterGet: number[] = [];
@@ -255,13 +206,12 @@ try {
       const view = await timed(up.http, 'GET', `/games/${id}`, undefined, tokens[seat]!);
       next.push({ id, token: tokens[seat]!, body: { command: view.json.legalCommands[0], expectedVersion: view.json.version } });
     }
-    await stopServer(up.http);
+    await stopped(up);
     await reset();
-    up = await startServer(databaseUrl, port);
-    restarts.push(up.ms);
+    up = await started();
     const coldCommand: number[] = [];
     for (const { id, token, body } of next) coldCommand.push((await timed(up.http, 'POST', `/games/${id}/commands`, body, token)).ms);
-    await stopServer(up.http);
+    await stopped(up);
     const ms = (samples: number[]) => {
       const { n: _n, p99: _p99, ...rest } = roundedPercentiles(samples, 2);
       return rest;
@@ -280,10 +230,7 @@ try {
     with_snapshots: withSnapshots, without_snapshots: withoutSnapshots,
   }));
 } finally {
-  if (server !== undefined) server.kill('SIGKILL');
   await clients.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`);
-  await admin.end();
-  await stopDatabase();
+  await database.drop();
   clearTimeout(watchdog);
 }
