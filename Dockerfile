@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 
-# Build: dependencies and the generated Prisma client. The service runs its TypeScript
-# through tsx (as `npm start` does), so there is no compile step to ship.
+# Build: dependencies, the generated Prisma client and the JavaScript in dist/ (the
+# service runs built JavaScript, as `npm start` does: no compiler in the running process).
 FROM node:20-slim AS build
 WORKDIR /app
 ENV CI=true CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
@@ -10,23 +10,23 @@ ENV CI=true CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
 RUN npm install -g npm@11.19.1
 # What `npm ci` needs, postinstall's `prisma generate` included, before the sources, so
 # the dependency layer is reused while only sources change.
-COPY package.json package-lock.json prisma.config.ts tsconfig.json ./
+COPY package.json package-lock.json prisma.config.ts tsconfig.json tsconfig.build.json ./
 COPY prisma ./prisma
 # postinstall also bundles the web pages (scripts/build-web.ts) into web/dist.
 COPY scripts/build-web.ts ./scripts/
 COPY web ./web
 RUN npm ci --no-audit --no-fund
 COPY src ./src
-RUN npx tsc --noEmit -p . && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-# Runtime: production dependencies, sources, schema and migrations (applied at start).
+# Runtime: production dependencies, the built service, schema and migrations (applied at start).
 FROM node:20-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 COPY --from=build --chown=root:root /app/package.json /app/tsconfig.json ./
 COPY --from=build --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/prisma ./prisma
-COPY --from=build --chown=root:root /app/src ./src
+COPY --from=build --chown=root:root /app/dist ./dist
 COPY --from=build --chown=root:root /app/web/dist ./web/dist
 # Only without DATABASE_URL does the service fall back to an embedded Postgres in
 # .data/postgres; the app user may write there and nowhere else.
@@ -35,6 +35,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# node itself as PID 1 (not npm, not the tsx CLI) receives SIGTERM directly and runs
-# the service's graceful shutdown. Same as `npm start`.
-CMD ["node", "--import", "tsx", "src/server.ts"]
+# node itself as PID 1 (not npm, not a shell) receives SIGTERM directly and runs the
+# service's graceful shutdown. Same as `npm start`.
+CMD ["node", "dist/server.js"]

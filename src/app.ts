@@ -19,6 +19,7 @@ import { GameSetup } from './commands/game-setup.ts';
 import { GameReads } from './reads/game-reads.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { LatestStates } from './state/latest-states.ts';
+import { StateSnapshots } from './state/state-snapshots.ts';
 import { Notifier } from './events/notifier.ts';
 import { PastStates } from './state/past-states.ts';
 import { DeadlineScheduler, type SchedulerOptions } from './jobs/deadline-scheduler.ts';
@@ -48,6 +49,8 @@ export interface AppOptions {
   readonly resyncMs?: number;
   /** Limits for request bodies and WebSocket messages, in bytes. */
   readonly bodyLimit?: number;
+  /** Events between two state snapshots of a game (state/state-snapshots.ts). */
+  readonly snapshotEvery?: number;
 }
 
 export interface Services {
@@ -86,13 +89,16 @@ export async function buildApp(options: AppOptions) {
   app.setNotFoundHandler((request, reply) => sendProblem(reply, problem(404, 'request/no-route', `no route ${request.method} ${request.url}`)));
 
   const clock = options.clock ?? Date.now;
-  const store = new EventStore(options.prisma, options.pool);
-  const latest = new LatestStates(store);
+  // Other instances hear of every commit through the store; the hub, declared below,
+  // hears of theirs.
+  const resync = () => hub.resync().catch((error: unknown) => app.log.warn({ err: error }, 'catching up watched games failed'));
+  const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, (id, version) => hub.moved(id, version), app.log, resync);
+  const store = new EventStore(options.prisma, options.pool, notifier);
+  const snapshots = new StateSnapshots(store, (error) => app.log.warn({ err: error }, 'saving a state snapshot failed'), options.snapshotEvery);
+  const latest = new LatestStates(store, snapshots);
   // Views of the past, event-log pages and live catch-ups share the states folded so far.
   const past = new PastStates(store);
   const hub = new LiveHub(store, latest, past);
-  const resync = () => hub.resync().catch((error: unknown) => app.log.warn({ err: error }, 'catching up watched games failed'));
-  const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, (id, version) => hub.moved(id, version), app.log, resync);
   const resyncTimer = notifier === null ? null : setInterval(resync, options.resyncMs ?? 5000);
   resyncTimer?.unref();
   // The scheduler and the bots send commands themselves, so they exist only once the
@@ -102,7 +108,7 @@ export async function buildApp(options: AppOptions) {
   const hooks: CommandHooks = {
     committed: (before, events, after) => {
       hub.committed(before, events, after);
-      notifier?.announce(after.record.id, after.version);
+      snapshots.committed(before, after);
       scheduler.track(after.record.id, after.version, after.record.deadline);
       bots.committed(after);
     },
@@ -178,6 +184,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => {
     if (resyncTimer !== null) clearInterval(resyncTimer);
     await notifier?.stop();
+    await snapshots.drain();
   });
   return app;
 }

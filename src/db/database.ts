@@ -2,7 +2,7 @@ import { createClients } from './client.ts';
 import type pg from 'pg';
 import type { PrismaClient } from './client.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
-import { applyMigrations } from './migrate.ts';
+import { applyMigrationsInChild } from './migrate-in-child.ts';
 
 export interface DatabaseServer {
   url: string;
@@ -36,11 +36,12 @@ export async function resolveServer(options: ResolveOptions = {}): Promise<Datab
   return { url: server.url, stop: server.stop };
 }
 
-/** The service's database: resolved, migrated, with a Prisma client. */
+/** The service's database: resolved, migrated (in a child process, see migrate-in-child.ts),
+ * with a Prisma client. */
 export async function openDatabase(options: ResolveOptions = {}): Promise<Database> {
   const server = await resolveServer(options);
   try {
-    const applied = await applyMigrations(server.url);
+    const applied = await applyMigrationsInChild(server.url);
     if (applied.length) options.log?.(`applied migrations: ${applied.join(', ')}`);
   } catch (error) {
     await server.stop();

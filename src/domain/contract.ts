@@ -96,7 +96,9 @@ export interface GameModule<
   /** URL-safe id, e.g. `pechvogel`, `fackel-und-keule`. */
   readonly type: string;
   readonly title: string;
-  /** Bumped whenever a rule interpretation changes; recorded with every game. */
+  /** Bumped whenever a rule interpretation changes; recorded with every game. It also
+   * keys the platform's persisted state snapshots: bump it whenever `evolve` or the
+   * shape of the state changes, so that no state folded by other code is read back. */
   readonly rulesVersion: string;
   readonly players: { readonly min: number; readonly max: number };
   /** Facts a client or the catalog may show. */
@@ -121,6 +123,7 @@ export interface GameModule<
 
   /** Checked before a game is created; e.g. player count against an option. */
   validateSetup?(setup: Setup<O>): RuleViolation | null;
+  /** States are plain JSON data (the platform saves snapshots of them as JSON). */
   initialState(setup: Setup<O>): S;
   /** The opening events (deals, shuffles, the first deadline) once all seats sit. */
   setup(state: S, ctx: SetupContext): E[];

@@ -58,8 +58,11 @@ export class GroupCommit {
 
   constructor(
     private readonly pool: pg.Pool,
-    /** The append of one request alone, for batches of one and for retries. */
-    private readonly appendOne: (request: AppendRequest) => Promise<AppendOutcome>,
+    /** The append of one request alone, for batches of one and for retries; `alone`
+     * when no other statement of this group is under way. */
+    private readonly appendOne: (request: AppendRequest, alone: boolean) => Promise<AppendOutcome>,
+    /** Tells other instances of an append of a batch, once it has committed. */
+    private readonly announce: (request: AppendRequest) => void = () => {},
     private readonly maxInFlight = 2,
     private readonly maxBatch = 200,
   ) {}
@@ -123,7 +126,7 @@ export class GroupCommit {
   }
 
   private async write(batch: Waiting[]): Promise<void> {
-    if (batch.length === 1) return settle(batch[0]!, this.appendOne(batch[0]!.request));
+    if (batch.length === 1) return settle(batch[0]!, this.appendOne(batch[0]!.request, this.inFlight === 1));
     let committed: Set<string>;
     try {
       const { rows } = await this.pool.query<{ id: string }>({ name: 'spielwerk_append_batch', text: BATCH_SQL }, [
@@ -136,8 +139,12 @@ export class GroupCommit {
       return;
     }
     for (const waiting of batch) {
-      if (committed.has(waiting.request.gameId)) waiting.resolve('appended');
-      else refuse(waiting);
+      if (!committed.has(waiting.request.gameId)) {
+        refuse(waiting);
+        continue;
+      }
+      this.announce(waiting.request);
+      waiting.resolve('appended');
     }
   }
 
@@ -145,7 +152,7 @@ export class GroupCommit {
   private async oneByOne(appends: Waiting[]): Promise<void> {
     for (const waiting of appends) {
       if (waiting.request.chain?.broken) refuse(waiting);
-      else await settle(waiting, this.appendOne(waiting.request));
+      else await settle(waiting, this.appendOne(waiting.request, false));
     }
   }
 }

@@ -2,15 +2,20 @@
 // A notification says only which game reached which version; listeners read the
 // events themselves, so a lost or merged notification costs latency, never data.
 // Announcements are sent after commit and batched: every announcement made in one
-// turn of the event loop goes out in one round trip.
+// turn of the event loop goes out in one round trip (an append that goes alone carries
+// its own, see EventStore.appendOne). Each names the instance that sent it, which
+// ignores its own: it has told its watchers already, from memory.
 import type { Logger } from '../lib/logger.ts';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
-const NOTIFY_CHANNEL = 'spielwerk_game';
+export const NOTIFY_CHANNEL = 'spielwerk_game';
 
 export type GameMoved = (gameId: string, version: number) => void;
 
 export class Notifier {
+  /** Signs this instance's announcements. */
+  readonly instance = randomUUID();
   private client: pg.Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
@@ -28,8 +33,8 @@ export class Notifier {
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => {
-      const [gameId, version] = (message.payload ?? '').split(':');
-      if (gameId && version) this.onMoved(gameId, Number(version));
+      const [gameId, version, sender] = (message.payload ?? '').split(':');
+      if (gameId && version && sender !== this.instance) this.onMoved(gameId, Number(version));
     });
     client.on('error', (error) => {
       this.log.warn({ err: error }, 'notification connection lost; reconnecting');
@@ -40,7 +45,7 @@ export class Notifier {
     this.client = client;
   }
 
-  /** Tells every instance (this one included) that a game reached `version`. */
+  /** Tells every other instance that a game reached `version`. */
   announce(gameId: string, version: number): void {
     if (this.closed) return;
     this.outgoing.set(gameId, Math.max(version, this.outgoing.get(gameId) ?? 0));
@@ -54,7 +59,7 @@ export class Notifier {
   }
 
   private async flush(): Promise<void> {
-    const payloads = [...this.outgoing].map(([gameId, version]) => `${gameId}:${version}`);
+    const payloads = [...this.outgoing].map(([gameId, version]) => `${gameId}:${version}:${this.instance}`);
     this.outgoing.clear();
     try {
       await this.client?.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', p) FROM unnest($1::text[]) AS p`, [payloads]);

@@ -42,6 +42,15 @@ export interface StoredEvent {
   readonly at: Date;
 }
 
+/** A game's state folded up to `version` by the rules `rulesVersion`, kept so that
+ * loading a long game reads only the events after it. A cache of the log: the store
+ * keeps the newest one per game and never interprets the state. */
+export interface StoredSnapshot {
+  readonly version: number;
+  readonly rulesVersion: string;
+  readonly state: unknown;
+}
+
 export interface AppendRequest {
   readonly gameId: string;
   readonly expectedVersion: number;

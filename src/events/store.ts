@@ -8,14 +8,17 @@
 // game's version only if it still is the expected one, inserts the events at the
 // following sequence numbers and records the idempotent answer. The primary key
 // (game_id, seq) is what makes a second writer of the same version fail; the version
-// check merely makes that failure cheap and quiet. Listeners are notified after the
-// commit (see notifier.ts), not inside it: a NOTIFY holds a database-wide lock until
-// its transaction has committed, which would serialize every append's disk flush.
+// check merely makes that failure cheap and quiet. Every append is announced to the
+// other instances (notifier.ts), as a rule after its commit and batched with others:
+// a NOTIFY inside an append would hold a database-wide lock until its transaction has
+// committed, which would serialize every append's disk flush. Only an append that
+// goes alone carries its NOTIFY itself (see appendOne).
 import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { GameEvent } from '../domain/contract.ts';
 import { GroupCommit } from './group-commit.ts';
-import type { AppendOutcome, AppendRequest, ChanceMode, GameFilter, GameRecord, GameStatus, SeatRecord, StoredEvent } from './records.ts';
+import type { AppendOutcome, AppendRequest, ChanceMode, GameFilter, GameRecord, GameStatus, SeatRecord, StoredEvent, StoredSnapshot } from './records.ts';
+import { NOTIFY_CHANNEL, type Notifier } from './notifier.ts';
 import { VersionProbe } from './version-probe.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -44,9 +47,14 @@ WITH bumped AS (
   INSERT INTO command_record (game_id, key, request_hash, response)
   SELECT b.id, $10, $11, $12::jsonb FROM bumped b WHERE $10::text IS NOT NULL
   RETURNING key
+), notified AS (
+  -- Delivered by Postgres only once this statement has committed.
+  -- The payload as Notifier sends it: game, version, sending instance ($13).
+  SELECT pg_notify('${NOTIFY_CHANNEL}', b.id::text || ':' || ($2::int + $3::int) || ':' || $13) FROM bumped b WHERE $13::text IS NOT NULL
 )
 SELECT (SELECT count(*) FROM inserted)::int AS inserted,
-       (SELECT count(*) FROM recorded)::int AS recorded
+       (SELECT count(*) FROM recorded)::int AS recorded,
+       (SELECT count(*) FROM notified)::int AS notified
   FROM bumped`;
 
 const READ_EVENTS_SQL = `
@@ -54,15 +62,45 @@ SELECT seq, data, actor, at FROM event
  WHERE game_id = $1 AND seq > $2 AND ($3::int IS NULL OR seq <= $3)
  ORDER BY seq LIMIT $4`;
 
-const LOAD_GAME_SQL = `
-SELECT g.id::text AS id, g.type, g.rules_version AS "rulesVersion", g.options, g.seat_count AS "seatCount",
+const GAME_COLUMNS = `
+       g.id::text AS id, g.type, g.rules_version AS "rulesVersion", g.options, g.seat_count AS "seatCount",
        g.chance_mode AS "chanceMode", g.seed, g.seed_hash AS "seedHash", g.referee_token_hash AS "refereeTokenHash",
        g.status, g.version, g.deadline, g.created_at AS "createdAt", g.updated_at AS "updatedAt", g.finished_at AS "finishedAt",
        (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'name', s.name, 'tokenHash', s.token_hash,
                                                    'joinedAt', s.joined_at, 'bot', s.bot) ORDER BY s.seat), '[]')
-          FROM seat s WHERE s.game_id = g.id) AS seats
-  FROM game g
+          FROM seat s WHERE s.game_id = g.id) AS seats`;
+
+const LOAD_GAME_SQL = `SELECT ${GAME_COLUMNS} FROM game g WHERE g.id = $1::uuid`;
+
+const LOAD_GAME_WITH_SNAPSHOT_SQL = `
+SELECT ${GAME_COLUMNS},
+       sn.version AS "snapshotVersion", sn.rules_version AS "snapshotRulesVersion", sn.state AS "snapshotState"
+  FROM game g LEFT JOIN state_snapshot sn ON sn.game_id = g.id
  WHERE g.id = $1::uuid`;
+
+// A newer snapshot replaces an older one; one folded by other rules is replaced by
+// any, so that rolling back a release does not leave a game without a usable one.
+const SAVE_SNAPSHOT_SQL = `
+INSERT INTO state_snapshot (game_id, version, rules_version, state) VALUES ($1::uuid, $2::int, $3, $4::json)
+ON CONFLICT (game_id) DO UPDATE
+   SET version = excluded.version, rules_version = excluded.rules_version, state = excluded.state, created_at = now()
+ WHERE state_snapshot.version < excluded.version OR state_snapshot.rules_version <> excluded.rules_version`;
+
+type GameRow = Omit<GameRecord, 'seats'> & { seats: (Omit<SeatRecord, 'joinedAt'> & { joinedAt: string | null })[] };
+
+const recordOf = ({ seats, ...game }: GameRow): GameRecord => ({
+  ...game,
+  seats: seats.map((seat) => ({ ...seat, joinedAt: seat.joinedAt === null ? null : new Date(seat.joinedAt) })),
+});
+
+const DUE_GAMES_SQL = `
+SELECT id::text AS id, version FROM game
+ WHERE status = 'running' AND deadline <= $1::timestamptz
+ ORDER BY deadline LIMIT $2`;
+
+const RUNNING_WITH_BOTS_SQL = `
+SELECT g.id::text AS id FROM game g
+ WHERE g.status = 'running' AND EXISTS (SELECT 1 FROM seat s WHERE s.game_id = g.id AND s.bot IS NOT NULL)`;
 
 export class EventStore {
   private readonly group: GroupCommit;
@@ -72,8 +110,10 @@ export class EventStore {
     private readonly prisma: PrismaClient,
     /** The pool behind `prisma`, for the statements on every command's path. */
     private readonly pool: pg.Pool,
+    /** Tells other instances of every append; none when this instance is alone. */
+    private readonly notifier: Notifier | null = null,
   ) {
-    this.group = new GroupCommit(pool, (request) => this.appendOne(request));
+    this.group = new GroupCommit(pool, (request, alone) => this.appendOne(request, alone), (request) => this.announce(request));
     this.probe = new VersionProbe(pool);
   }
 
@@ -111,16 +151,39 @@ export class EventStore {
         },
       },
     });
+    if (opening !== null && opening.events.length > 0) this.notifier?.announce(game.id, opening.events.length);
   }
 
   /** On the pg pool in one statement: every live connection and every fresh read of a
    * game loads its record, and through Prisma that was two queries at about a
    * millisecond each. */
   async loadGame(id: string): Promise<GameRecord | null> {
-    const { rows } = await this.pool.query<Omit<GameRecord, 'seats'> & { seats: (Omit<SeatRecord, 'joinedAt'> & { joinedAt: string | null })[] }>({ name: 'spielwerk_load_game', text: LOAD_GAME_SQL }, [id]);
+    const { rows } = await this.pool.query<GameRow>({ name: 'spielwerk_load_game', text: LOAD_GAME_SQL }, [id]);
+    return rows[0] === undefined ? null : recordOf(rows[0]);
+  }
+
+  /** The record and the game's state snapshot, if it has one, in one statement: what a
+   * game not in memory is loaded from. */
+  async loadGameWithSnapshot(id: string): Promise<{ record: GameRecord; snapshot: StoredSnapshot | null } | null> {
+    const { rows } = await this.pool.query<GameRow & { snapshotVersion: number | null; snapshotRulesVersion: string | null; snapshotState: unknown }>(
+      { name: 'spielwerk_load_game_with_snapshot', text: LOAD_GAME_WITH_SNAPSHOT_SQL },
+      [id],
+    );
     const row = rows[0];
     if (row === undefined) return null;
-    return { ...row, seats: row.seats.map((seat) => ({ ...seat, joinedAt: seat.joinedAt === null ? null : new Date(seat.joinedAt) })) };
+    const { snapshotVersion, snapshotRulesVersion, snapshotState, ...game } = row;
+    const snapshot = snapshotVersion === null ? null : { version: snapshotVersion, rulesVersion: snapshotRulesVersion!, state: snapshotState };
+    return { record: recordOf(game), snapshot };
+  }
+
+  /** Keeps `snapshot` as the game's snapshot unless the one kept is newer. */
+  async saveSnapshot(gameId: string, snapshot: StoredSnapshot): Promise<void> {
+    await this.pool.query({ name: 'spielwerk_save_snapshot', text: SAVE_SNAPSHOT_SQL }, [
+      gameId,
+      snapshot.version,
+      snapshot.rulesVersion,
+      JSON.stringify(snapshot.state),
+    ]);
   }
 
   /** Takes an open seat; false when someone else took it first. */
@@ -132,12 +195,21 @@ export class EventStore {
     return count === 1;
   }
 
+  private announce({ gameId, expectedVersion, events }: AppendRequest): void {
+    this.notifier?.announce(gameId, expectedVersion + events.length);
+  }
+
   /** Appends at the expected version, together with other games' appends under way. */
   append(request: AppendRequest): Promise<AppendOutcome> {
     return this.group.append(request);
   }
 
-  private async appendOne(request: AppendRequest): Promise<AppendOutcome> {
+  /** An append that goes alone carries its own notification, which saves a statement
+   * and a commit per command when commands come one at a time: with nothing else under
+   * way, no other append's commit waits on NOTIFY's lock. Otherwise it is announced
+   * after its commit, batched with others. */
+  private async appendOne(request: AppendRequest, alone: boolean): Promise<AppendOutcome> {
+    const inline = alone && this.notifier !== null;
     try {
       const { rows } = await this.pool.query<{ inserted: number }>({ name: 'spielwerk_append', text: APPEND_SQL }, [
         request.gameId,
@@ -152,8 +224,11 @@ export class EventStore {
         request.idempotency?.key ?? null,
         request.idempotency?.requestHash ?? null,
         request.idempotency === null ? null : JSON.stringify(request.idempotency.response),
+        inline ? this.notifier!.instance : null,
       ]);
-      return rows.length === 1 && rows[0]!.inserted === request.events.length ? 'appended' : 'conflict';
+      if (rows.length !== 1 || rows[0]!.inserted !== request.events.length) return 'conflict';
+      if (!inline) this.announce(request);
+      return 'appended';
     } catch (error) {
       if (isUniqueViolation(error)) return 'conflict';
       throw error;
@@ -203,26 +278,23 @@ export class EventStore {
     return this.probe.version(gameId);
   }
 
+  // The scheduler polls, a restart looks for bots and readiness probes ping: on the pg
+  // pool, so that an idle server never runs a Prisma query, whose query compiler
+  // (WebAssembly, about 28 MiB) is loaded by the first one.
+
   /** Running games whose deadline has passed, for the scheduler. */
   async dueGames(now: Date, limit = 100): Promise<{ id: string; version: number }[]> {
-    return this.prisma.game.findMany({
-      where: { status: 'running', deadline: { lte: now } },
-      select: { id: true, version: true },
-      orderBy: { deadline: 'asc' },
-      take: limit,
-    });
+    const { rows } = await this.pool.query<{ id: string; version: number }>({ name: 'spielwerk_due_games', text: DUE_GAMES_SQL }, [now.toISOString(), limit]);
+    return rows;
   }
 
   /** Running games with a bot at the table, for kicking their bots after a restart. */
   async runningGamesWithBots(): Promise<string[]> {
-    const rows = await this.prisma.game.findMany({
-      where: { status: 'running', seats: { some: { bot: { not: null } } } },
-      select: { id: true },
-    });
+    const { rows } = await this.pool.query<{ id: string }>(RUNNING_WITH_BOTS_SQL);
     return rows.map((r) => r.id);
   }
 
   async ping(): Promise<void> {
-    await this.prisma.$queryRawUnsafe('SELECT 1');
+    await this.pool.query('SELECT 1');
   }
 }

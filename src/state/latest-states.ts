@@ -10,6 +10,7 @@ import type { GameEvent, Setup } from '../domain/contract.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import type { EventStore } from '../events/store.ts';
 import type { GameRecord } from '../events/records.ts';
+import type { StateSnapshots } from './state-snapshots.ts';
 
 export interface LoadedGame {
   readonly record: GameRecord;
@@ -42,16 +43,15 @@ export class LatestStates {
 
   constructor(
     private readonly store: EventStore,
+    /** Without them every game not in memory is folded from its first event. */
+    private readonly snapshots: StateSnapshots | null = null,
     private readonly capacity = 5000,
   ) {}
 
   /** The game at its latest committed version. */
   async load(gameId: string): Promise<LoadedGame> {
-    const record = await this.store.loadGame(gameId);
-    if (record === null) throw new ServiceError(serviceCodes.gameNotFound, `no game ${gameId}`);
     const cached = this.entries.get(gameId);
-    const base = cached ?? this.initial(record);
-    const loaded = await this.catchUp({ ...base, record }, record.version);
+    const loaded = cached === undefined ? await this.loadCold(gameId) : await this.catchUp(cached, await this.recordOf(gameId));
     this.remember(loaded);
     return loaded;
   }
@@ -74,16 +74,42 @@ export class LatestStates {
     this.entries.delete(gameId);
   }
 
+  private async recordOf(gameId: string): Promise<GameRecord> {
+    const record = await this.store.loadGame(gameId);
+    if (record === null) throw new ServiceError(serviceCodes.gameNotFound, `no game ${gameId}`);
+    return record;
+  }
+
+  /** A game this instance holds nothing of: from its snapshot when it has a usable one
+   * (read with the record, in one statement), else from its first event. */
+  private async loadCold(gameId: string): Promise<LoadedGame> {
+    if (this.snapshots === null) {
+      const record = await this.recordOf(gameId);
+      return this.catchUp(this.initial(record), record);
+    }
+    const found = await this.store.loadGameWithSnapshot(gameId);
+    if (found === null) throw new ServiceError(serviceCodes.gameNotFound, `no game ${gameId}`);
+    const { record, snapshot } = found;
+    const initial = this.initial(record);
+    const usable = this.snapshots.usable(initial.game, snapshot, record.version);
+    const base = usable === null ? initial : { ...initial, ...usable };
+    const loaded = await this.catchUp(base, record);
+    this.snapshots.loaded(loaded, loaded.version - base.version);
+    return loaded;
+  }
+
   private initial(record: GameRecord): LoadedGame {
     const game = gameModuleOf(record);
     const setup = setupOf(record);
     return { record, game, setup, version: 0, state: game.initialState(setup) };
   }
 
-  private async catchUp(loaded: LoadedGame, version: number): Promise<LoadedGame> {
-    if (loaded.version === version) return loaded;
-    const base = loaded.version > version ? this.initial(loaded.record) : loaded;
-    const events = await this.store.readEvents(loaded.record.id, base.version, undefined, version);
-    return { ...base, version, state: foldOn(base.game, base.state, events) };
+  /** `loaded` brought up to the record's version, carrying the record. */
+  private async catchUp(loaded: LoadedGame, record: GameRecord): Promise<LoadedGame> {
+    const { version } = record;
+    if (loaded.version === version) return { ...loaded, record };
+    const base = loaded.version > version ? this.initial(record) : loaded;
+    const events = await this.store.readEvents(record.id, base.version, undefined, version);
+    return { ...base, record, version, state: foldOn(base.game, base.state, events) };
   }
 }

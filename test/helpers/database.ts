@@ -53,6 +53,15 @@ export async function testDatabase(t: TestLike): Promise<TestDatabase> {
   return { url, prisma, pool };
 }
 
+/** A fresh database without any schema, for testing migrations; dropped at teardown. */
+export async function emptyDatabase(t: TestLike): Promise<string> {
+  const { adminUrl, prefix } = await server();
+  const name = `${prefix}${process.pid}_${++counter}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
+  t.teardown(() => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`)));
+  return databaseUrl(adminUrl, name);
+}
+
 /** A pool that counts the queries sent through it, to check what shares a statement. */
 export function countingPool(pool: pg.Pool): { pool: pg.Pool; readonly queries: number } {
   let queries = 0;

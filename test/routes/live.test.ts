@@ -1,5 +1,6 @@
 // Watching a game over a WebSocket: every version in order, commands over the socket,
 // a reconnect with catch-up, and pushes from another server instance's commits.
+import pg from 'pg';
 import t from 'tap';
 import type { WebSocket } from 'ws';
 import { buildApp, type App } from '../../src/app.ts';
@@ -184,4 +185,54 @@ t.test('closing the app says goodbye to sockets with 1001', async (t) => {
   await watcher.next();
   await app.close();
   t.equal((await watcher.closed).code, 1001);
+});
+
+t.test('a command alone carries its notification in its append; appends of a batch are announced after their commit', async (t) => {
+  const app = await testApp(t);
+  const listener = new pg.Client({ connectionString: app.databaseUrl });
+  await listener.connect();
+  t.teardown(() => listener.end());
+  const heard: string[] = [];
+  listener.on('notification', (message) => heard.push(message.payload ?? ''));
+  await listener.query('LISTEN spielwerk_game');
+  // Every statement of this process, to tell the append from a separate announcement.
+  const statements: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { text?: string };
+    statements.push(typeof config === 'string' ? config : config.text ?? '');
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  t.teardown(() => void (pg.Client.prototype.query = query));
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}], seed: 'notify-alone' });
+  await until(() => heard.length > 0);
+  heard.length = 0;
+  statements.length = 0;
+  const answer = await playOne(app, id, tokens);
+  await until(() => heard.length > 0);
+  t.match(heard, [new RegExp(`^${id}:${answer.version}:[0-9a-f-]+$`)], 'one notification of the new version, signed by the instance');
+  t.equal(statements.filter((s) => s.includes('pg_notify')).length, 1, 'sent by one statement');
+  t.equal(statements.filter((s) => s.includes('pg_notify') && s.includes('INSERT INTO event')).length, 1, 'the append itself');
+  t.equal(statements.filter((s) => s.includes('unnest')).length, 0, 'no separate announcement');
+
+  const games = await Promise.all([0, 1, 2].map((i) => createGame(app, { type: 'pechvogel', seats: [{}, {}], seed: `notify-batch-${i}` })));
+  const pending = await Promise.all(games.map(async ({ id: gameId, tokens: seatTokens }) => {
+    const seat = (await app.inject({ url: `/games/${gameId}` })).json().pending.seats[0];
+    const mine = (await app.inject({ url: `/games/${gameId}`, headers: { authorization: `Bearer ${seatTokens[seat]}` } })).json();
+    return { gameId, token: seatTokens[seat]!, command: mine.legalCommands[0], version: mine.version as number };
+  }));
+  await until(() => heard.length >= 3);
+  heard.length = 0;
+  statements.length = 0;
+  // Decided in one turn, so their appends share one statement.
+  const { commands } = app.services;
+  const answers = await Promise.all(pending.map((p) => commands.handle({ gameId: p.gameId, caller: { kind: 'token', token: p.token }, command: p.command, expectedVersion: p.version })));
+  await until(() => heard.length >= 3);
+  t.equal(statements.filter((s) => s.includes('jsonb_to_recordset')).length, 1, 'the three appends went in one statement');
+  t.equal(statements.filter((s) => s.includes('pg_notify') && s.includes('unnest')).length, 1, 'announced together after it');
+  t.same(heard.map((h) => h.split(':').slice(0, 2).join(':')).sort(), answers.map((a, i) => `${pending[i]!.gameId}:${a.version}`).sort(), 'each game at its new version');
 });
