@@ -28,8 +28,9 @@ import { catalogRoutes } from './routes/catalog.ts';
 import { gameRoutes } from './routes/games.ts';
 import { healthRoutes } from './routes/health.ts';
 import { webPages } from './routes/pages.ts';
-import { closeCodes, liveRoutes } from './routes/live.ts';
-import { errorHandler, problem, sendProblem } from './routes/problem.ts';
+import { LiveSockets, until } from './live/live-sockets.ts';
+import { liveRoutes } from './routes/live.ts';
+import { errorHandler, frameworkErrorHandler, problem, sendProblem, shuttingDown } from './routes/problem.ts';
 
 export interface AppOptions {
   readonly prisma: PrismaClient;
@@ -48,6 +49,16 @@ export interface AppOptions {
   readonly resyncMs?: number;
   /** Limits for request bodies and WebSocket messages, in bytes. */
   readonly bodyLimit?: number;
+  /** How long close() may take: commands still running and sockets that have not
+   * completed their close handshake by then are cut off. */
+  readonly closeTimeoutMs?: number;
+}
+
+/** Where the app is in its life: `draining` turns /ready to 503 so that load balancers
+ * stop sending traffic while it is still served; `closing` refuses new requests. */
+export interface Lifecycle {
+  draining: boolean;
+  closing: boolean;
 }
 
 export interface Services {
@@ -58,11 +69,13 @@ export interface Services {
   readonly hub: LiveHub;
   readonly scheduler: DeadlineScheduler;
   readonly bots: BotSeats;
+  readonly sockets: LiveSockets;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    lifecycle: Lifecycle;
   }
 }
 
@@ -74,6 +87,9 @@ export async function buildApp(options: AppOptions) {
     // Behind a load balancer the request id comes from there when present.
     requestIdHeader: 'x-request-id',
     logController: new RequestLog(),
+    // Closing, requests are refused with our problem document (below), not Fastify's JSON.
+    return503OnClosing: false,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Responses are built by typed code from the same schemas; re-validating every
@@ -110,6 +126,7 @@ export async function buildApp(options: AppOptions) {
   const commands = new CommandHandler(store, latest, clock, hooks);
   scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler });
   bots = new BotSeats(store, commands, latest, clock, app.log);
+  const sockets = new LiveSockets();
   const services: Services = {
     store,
     setup: new GameSetup(store, latest, clock, hooks),
@@ -118,8 +135,31 @@ export async function buildApp(options: AppOptions) {
     hub,
     scheduler,
     bots,
+    sockets,
   };
   app.decorate('services', services);
+  const lifecycle: Lifecycle = { draining: false, closing: false };
+  app.decorate('lifecycle', lifecycle);
+
+  // Closing is bounded: past the deadline, HTTP connections still open (a slow client,
+  // a request stuck on the database) are cut so that close() always finishes.
+  const closeTimeoutMs = options.closeTimeoutMs ?? 5000;
+  let closeDeadline = 0;
+  let cutConnections: NodeJS.Timeout | undefined;
+  app.addHook('preClose', (done) => {
+    lifecycle.draining = lifecycle.closing = true;
+    closeDeadline = Date.now() + closeTimeoutMs;
+    cutConnections = setTimeout(() => app.server.closeAllConnections(), closeTimeoutMs);
+    cutConnections.unref();
+    done();
+  });
+  // Requests that still arrive on open keep-alive connections while closing.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (lifecycle.closing) return sendProblem(reply.header('retry-after', '1'), shuttingDown());
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.closing) reply.header('connection', 'close');
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -150,15 +190,18 @@ export async function buildApp(options: AppOptions) {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
-  // Shutdown order: stop firing deadlines and moving bots, let queued commands finish
-  // (their pushes go out), then say goodbye to every socket with 1001.
+  // Shutdown order: stop firing deadlines, refuse new socket commands and answer the
+  // accepted ones, stop the bots, let queued commands finish (their pushes go out), then
+  // say goodbye to every socket with 1001 — each step only until the close deadline.
   await app.register(fastifyWebsocket, {
     options: { maxPayload: bodyLimit },
     preClose: async () => {
       scheduler.stop();
-      await bots.stop();
-      await commands.drain();
-      for (const client of app.websocketServer.clients) client.close(closeCodes.goingAway, 'server shutting down');
+      await sockets.stopCommands(closeDeadline);
+      await until(bots.stop(), closeDeadline);
+      await until(commands.drain(), closeDeadline);
+      const { terminated } = await sockets.closeAll(closeDeadline);
+      if (terminated > 0) app.log.warn({ terminated }, 'live sockets that did not complete the close handshake in time were cut');
       app.websocketServer.close();
     },
   });
@@ -176,6 +219,7 @@ export async function buildApp(options: AppOptions) {
     await bots.start();
   });
   app.addHook('onClose', async () => {
+    clearTimeout(cutConnections);
     if (resyncTimer !== null) clearInterval(resyncTimer);
     await notifier?.stop();
   });

@@ -44,11 +44,15 @@ const titles: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
+  426: 'Upgrade Required',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -80,8 +84,29 @@ function clientProblem(error: FastifyError): Problem | null {
 /** Our fault, never the client's: what is said without telling how. */
 export const internalProblem = (): Problem => problem(500, 'server/internal', 'something went wrong on our side; the request may be retried');
 
+/** Told to every request and socket command once the server has begun to close. */
+export const shuttingDown = (): Problem => problem(503, 'server/shutting-down', 'the server is shutting down; retry on another instance or after it has restarted');
+
 export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
   return reply.code(body.status).type('application/problem+json').send(body);
+}
+
+/** The router's own refusals, before any route or hook: a path that is not valid
+ * percent-encoding, or a path parameter longer than any id. */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const body =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? problem(414, 'request/uri-too-long', 'a path parameter is longer than any id')
+      : error.code === 'FST_ERR_BAD_URL'
+        ? problem(400, 'request/bad-url', 'the path is not valid percent-encoding')
+        : problem(400, serviceCodes.validation, error.message);
+  // An upgrade request refused here never reaches the hooks that would end its
+  // connection, and Node leaves an upgrade's socket to its listener: it would stay open.
+  if (request.raw.headers.upgrade !== undefined) {
+    reply.header('connection', 'close');
+    reply.raw.once('finish', () => request.raw.socket.destroySoon());
+  }
+  sendProblem(reply, body);
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
