@@ -91,7 +91,8 @@ t.test('SIGTERM to `npm start` stops everything it started, the embedded Postgre
   const stopBy = Date.now() + 20_000;
   while (alive(started).length > 0 && Date.now() < stopBy) await new Promise((r) => setTimeout(r, 100));
   t.same(alive(started), [], 'every process npm start started is gone');
-  t.match(output, /stopped cleanly/);
+  if (npm.stdout!.readable) await once(npm, 'close');
+  t.match(output, /stopped cleanly/, 'after a clean shutdown');
 });
 
 async function listeningApp(t: TestLike, closeTimeoutMs: number): Promise<{ app: App; port: number; database: TestDatabase }> {
