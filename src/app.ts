@@ -30,7 +30,8 @@ import { healthRoutes } from './routes/health.ts';
 import { webPages } from './routes/pages.ts';
 import { LiveSockets, until } from './live/live-sockets.ts';
 import { liveRoutes } from './routes/live.ts';
-import { errorHandler, frameworkErrorHandler, problem, sendProblem, shuttingDown } from './routes/problem.ts';
+import { refuseNul } from './routes/nul.ts';
+import { clientErrorHandler, errorHandler, frameworkErrorHandler, problem, sendProblem, shuttingDown } from './routes/problem.ts';
 
 export interface AppOptions {
   readonly prisma: PrismaClient;
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions) {
     // Closing, requests are refused with our problem document (below), not Fastify's JSON.
     return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Responses are built by typed code from the same schemas; re-validating every
@@ -159,6 +161,11 @@ export async function buildApp(options: AppOptions) {
   });
   app.addHook('onSend', async (_request, reply) => {
     if (lifecycle.closing) reply.header('connection', 'close');
+  });
+  app.addHook('preValidation', async (request) => {
+    refuseNul(request.query, 'query');
+    refuseNul(request.body, 'body');
+    refuseNul(request.headers['idempotency-key'], 'headers.idempotency-key');
   });
 
   await app.register(fastifySwagger, {

@@ -9,7 +9,8 @@ import { ServiceError } from '../errors.ts';
 import { allowedViewer } from '../access/principal.ts';
 import { closeCodes } from '../live/live-sockets.ts';
 import { bearer } from './games.ts';
-import { internalProblem, problem, problemOf, sendProblem, shuttingDown, type Problem } from './problem.ts';
+import { refuseNul } from './nul.ts';
+import { problem, problemForFailure, problemOf, sendProblem, shuttingDown, type Problem } from './problem.ts';
 import { CommandRequestEnvelope, GameParams } from './schemas.ts';
 
 export const ClientMessage = z.discriminatedUnion('type', [
@@ -27,12 +28,7 @@ const send = (socket: WebSocket, message: unknown) => sendJson(socket, JSON.stri
 
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reads, commands, hub, sockets } = app.services;
-  /** A service error as its problem; anything else is logged and told as a 500. */
-  const problemFor = (error: unknown, failed: string): Problem => {
-    if (error instanceof ServiceError) return problemOf(error);
-    app.log.error({ err: error }, failed);
-    return internalProblem();
-  };
+  const problemFor = (error: unknown, failed: string): Problem => problemForFailure(error, app.log, failed);
 
   app.route({
     method: 'GET',
@@ -73,7 +69,12 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         let message: z.infer<typeof ClientMessage>;
         try {
           message = ClientMessage.parse(JSON.parse(raw.toString()));
+          refuseNul(message, 'message');
         } catch (error) {
+          if (error instanceof ServiceError) {
+            send(socket, { type: 'error', problem: problemOf(error) });
+            return;
+          }
           const detail = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : 'not JSON';
           send(socket, { type: 'error', problem: problem(400, 'request/invalid', `bad message: ${detail}`) });
           return;

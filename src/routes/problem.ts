@@ -4,7 +4,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type net from 'node:net';
 import { ServiceError, serviceCodes, type ServiceCode } from '../errors.ts';
+import { databaseUnavailable } from '../events/unavailable.ts';
 
 export const Problem = z
   .object({
@@ -84,6 +86,25 @@ function clientProblem(error: FastifyError): Problem | null {
 /** Our fault, never the client's: what is said without telling how. */
 export const internalProblem = (): Problem => problem(500, 'server/internal', 'something went wrong on our side; the request may be retried');
 
+/** Seconds a client should wait before retrying after a 503. */
+export const retryAfterSeconds = 2;
+
+/** The database cannot be reached or did not answer in time: a client may retry
+ * (a command with its Idempotency-Key, which tells whether it was committed after all). */
+export const databaseUnavailableProblem = (): Problem =>
+  problem(503, 'server/database-unavailable', 'the database cannot be reached right now; retry shortly (a command with the same Idempotency-Key)', { retryAfter: retryAfterSeconds });
+
+/** Any failure as the problem a client is told: our own faults are logged. */
+export function problemForFailure(error: unknown, log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }, failed: string): Problem {
+  if (error instanceof ServiceError) return problemOf(error);
+  if (databaseUnavailable(error)) {
+    log.warn({ err: error }, `${failed}: the database is unavailable`);
+    return databaseUnavailableProblem();
+  }
+  log.error({ err: error }, failed);
+  return internalProblem();
+}
+
 /** Told to every request and socket command once the server has begun to close. */
 export const shuttingDown = (): Problem => problem(503, 'server/shutting-down', 'the server is shutting down; retry on another instance or after it has restarted');
 
@@ -117,6 +138,25 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   const client = clientProblem(error);
   if (client !== null) return sendProblem(reply, { ...client, instance: request.url });
-  request.log.error({ err: error }, 'unhandled error');
-  return sendProblem(reply, { ...internalProblem(), instance: request.url });
+  const failure = problemForFailure(error, request.log, 'request failed');
+  if (failure.status === 503) reply.header('retry-after', String(retryAfterSeconds));
+  return sendProblem(reply, { ...failure, instance: request.url });
+}
+
+/** Node's own refusals of what is not HTTP enough to reach Fastify: a malformed request
+ * line or header (400), headers over the limit (431), a request that took too long to
+ * arrive (408). Written on the socket, which is then closed. */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: net.Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'request/headers-too-large', 'the request headers are larger than the server accepts']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request/timeout', 'the request did not arrive in time']
+        : [400, 'request/malformed', 'the request is not valid HTTP/1.1'];
+  const body = JSON.stringify(problem(status, code, detail));
+  socket.end(`HTTP/1.1 ${status} ${titles[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
