@@ -16,7 +16,7 @@ const mayImport: Record<string, readonly string[]> = {
   bots: ['domain'],
   lib: [],
   'errors.ts': [],
-  db: ['generated'],
+  db: ['generated', 'lib'],
   events: ['domain', 'lib', 'generated'],
   access: ['domain', 'events', 'errors.ts'],
   state: ['domain', 'events', 'errors.ts'],

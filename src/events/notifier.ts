@@ -5,6 +5,7 @@
 // turn of the event loop goes out in one round trip.
 import type { Logger } from '../lib/logger.ts';
 import pg from 'pg';
+import { applicationName } from '../lib/application-name.ts';
 
 const NOTIFY_CHANNEL = 'spielwerk_game';
 
@@ -26,7 +27,7 @@ export class Notifier {
   ) {}
 
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client({ connectionString: this.url, application_name: applicationName('listener') });
     client.on('notification', (message) => {
       const [gameId, version] = (message.payload ?? '').split(':');
       if (gameId && version) this.onMoved(gameId, Number(version));

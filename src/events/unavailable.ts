@@ -22,7 +22,9 @@ export function databaseUnavailable(error: unknown): boolean {
     }
     if (kind === 'DatabaseNotReachable' || kind === 'ConnectionClosed' || kind === 'SocketTimeout' || kind === 'TooManyConnections') return true;
     if (typeof message === 'string' && messages.test(message)) return true;
-    at = (at as { cause?: unknown }).cause;
+    // Prisma keeps the driver adapter's error (with the SQLSTATE in its cause) in meta.
+    const { cause, meta } = at as { cause?: unknown; meta?: { driverAdapterError?: unknown } };
+    at = cause ?? meta?.driverAdapterError;
   }
   return false;
 }
