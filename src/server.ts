@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
+import { StartupError } from './db/preflight.ts';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 const port = Number(process.env.PORT ?? 3000);
@@ -27,11 +28,26 @@ function millis(name: string, fallback: number): number {
   return value;
 }
 
-const database = await openDatabase({ log: (line) => log.debug(line) });
+// A database the service cannot use is told in one line, without a stack: nothing an
+// operator could do with one.
+const database = await openDatabase({ log: (line) => log.debug(line) }).catch((error: unknown) => {
+  if (error instanceof StartupError) log.error({ cause: (error.cause as { code?: string } | undefined)?.code }, `cannot start: ${error.message}`);
+  else log.error({ err: error }, 'cannot start');
+  process.exit(1);
+});
+log.info({ database: database.where, embedded: !process.env.DATABASE_URL }, 'database ready');
+log.info({ applied: database.applied }, database.applied.length > 0 ? `applied ${database.applied.length} migrations` : 'the database schema is up to date');
 const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, logger: log, closeTimeoutMs });
 
+// An embedded Postgres that died is not restarted here: the process exits non-zero so
+// that its supervisor restarts the whole service (docs/operations.md).
+void database.died.then(() => {
+  log.error('the embedded Postgres exited unexpectedly; stopping with exit code 1');
+  void shutdown('the embedded Postgres exited', 1);
+});
+
 let stopping = false;
-async function shutdown(reason: string): Promise<void> {
+async function shutdown(reason: string, exitCode = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info({ reason, graceMs, closeTimeoutMs }, 'shutting down');
@@ -45,8 +61,8 @@ async function shutdown(reason: string): Promise<void> {
   try {
     await app.close();
     await database.close();
-    log.info('stopped cleanly');
-    process.exit(0);
+    if (exitCode === 0) log.info('stopped cleanly');
+    process.exit(exitCode);
   } catch (error) {
     log.error({ err: error }, 'unclean shutdown');
     process.exit(1);
