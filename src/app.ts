@@ -23,7 +23,7 @@ import { Notifier } from './events/notifier.ts';
 import { PastStates } from './state/past-states.ts';
 import { DeadlineScheduler, type SchedulerOptions } from './jobs/deadline-scheduler.ts';
 import { EventStore } from './events/store.ts';
-import { RequestLog } from './request-log.ts';
+import { RequestLog } from './observability/request-log.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { gameRoutes } from './routes/games.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -159,7 +159,9 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onRequest', async (_request, reply) => {
     if (lifecycle.closing) return sendProblem(reply.header('retry-after', '1'), shuttingDown());
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    // A client's (or load balancer's) request id comes back, so both logs can be matched.
+    reply.header('x-request-id', request.id);
     if (lifecycle.closing) reply.header('connection', 'close');
   });
   app.addHook('preValidation', async (request) => {

@@ -8,8 +8,9 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { StartupError } from './db/preflight.ts';
+import { secretPaths } from './observability/request-log.ts';
 
-const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+const log = pino({ level: process.env.LOG_LEVEL ?? 'info', redact: { paths: secretPaths, censor: '[redacted]' } });
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const graceMs = millis('SHUTDOWN_GRACE_MS', 0);

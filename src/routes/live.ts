@@ -21,8 +21,12 @@ export const ClientMessage = z.discriminatedUnion('type', [
   }),
 ]);
 
+/** Messages sent on each socket, for its log line. */
+const sentCounts = new WeakMap<WebSocket, number>();
 const sendJson = (socket: WebSocket, json: string) => {
-  if (socket.readyState === socket.OPEN) socket.send(json);
+  if (socket.readyState !== socket.OPEN) return;
+  socket.send(json);
+  sentCounts.set(socket, (sentCounts.get(socket) ?? 0) + 1);
 };
 const send = (socket: WebSocket, message: unknown) => sendJson(socket, JSON.stringify(message));
 
@@ -52,6 +56,9 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     wsHandler: async (socket: WebSocket, request: FastifyRequest<{ Params: { id: string }; Querystring: { after: number; token?: string } }>) => {
       const { id } = request.params;
       sockets.add(socket);
+      const opened = Date.now();
+      let received = 0;
+      request.log.debug({ gameId: id, after: request.query.after }, 'live socket opened');
       const refuse = (error: unknown) => {
         const refusal = problemFor(error, 'opening a live connection failed');
         send(socket, { type: 'error', problem: refusal });
@@ -66,6 +73,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       // Listen at once: a client may send its first command right after the upgrade,
       // before the watch below is set up, and ws does not keep unheard messages.
       socket.on('message', (raw: Buffer) => {
+        received++;
         let message: z.infer<typeof ClientMessage>;
         try {
           message = ClientMessage.parse(JSON.parse(raw.toString()));
@@ -93,9 +101,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       let stop: (() => void) | null = null;
       let closed = false;
-      socket.on('close', () => {
+      socket.on('close', (code: number) => {
         closed = true;
         stop?.();
+        request.log.info({ gameId: id, closeCode: code, ms: Date.now() - opened, messagesIn: received, messagesOut: sentCounts.get(socket) ?? 0 }, 'live socket closed');
       });
       try {
         const { record, principal } = await reads.principalFor(id, token);

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type net from 'node:net';
 import { ServiceError, serviceCodes, type ServiceCode } from '../errors.ts';
 import { databaseUnavailable } from '../events/unavailable.ts';
+import { noteRefusal } from '../observability/request-log.ts';
 
 export const Problem = z
   .object({
@@ -109,6 +110,7 @@ export function problemForFailure(error: unknown, log: { warn: (obj: object, msg
 export const shuttingDown = (): Problem => problem(503, 'server/shutting-down', 'the server is shutting down; retry on another instance or after it has restarted');
 
 export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
+  noteRefusal(reply, body.code);
   return reply.code(body.status).type('application/problem+json').send(body);
 }
 
