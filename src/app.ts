@@ -23,6 +23,7 @@ import { Notifier } from './events/notifier.ts';
 import { PastStates } from './state/past-states.ts';
 import { DeadlineScheduler, type SchedulerOptions } from './jobs/deadline-scheduler.ts';
 import { EventStore } from './events/store.ts';
+import { Metrics } from './observability/metrics.ts';
 import { RequestLog } from './observability/request-log.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { gameRoutes } from './routes/games.ts';
@@ -30,6 +31,7 @@ import { healthRoutes } from './routes/health.ts';
 import { webPages } from './routes/pages.ts';
 import { LiveSockets, until } from './live/live-sockets.ts';
 import { liveRoutes } from './routes/live.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { refuseNul } from './routes/nul.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler, problem, sendProblem, shuttingDown } from './routes/problem.ts';
 
@@ -71,6 +73,7 @@ export interface Services {
   readonly scheduler: DeadlineScheduler;
   readonly bots: BotSeats;
   readonly sockets: LiveSockets;
+  readonly metrics: Metrics;
 }
 
 declare module 'fastify' {
@@ -120,6 +123,7 @@ export async function buildApp(options: AppOptions) {
   const hooks: CommandHooks = {
     committed: (before, events, after) => {
       hub.committed(before, events, after);
+      metrics.committed(after.record.type, events.length);
       notifier?.announce(after.record.id, after.version);
       scheduler.track(after.record.id, after.version, after.record.deadline);
       bots.committed(after);
@@ -129,6 +133,7 @@ export async function buildApp(options: AppOptions) {
   scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler });
   bots = new BotSeats(store, commands, latest, clock, app.log);
   const sockets = new LiveSockets();
+  const metrics = new Metrics({ pool: options.pool, openSockets: () => sockets.open });
   const services: Services = {
     store,
     setup: new GameSetup(store, latest, clock, hooks),
@@ -138,6 +143,7 @@ export async function buildApp(options: AppOptions) {
     scheduler,
     bots,
     sockets,
+    metrics,
   };
   app.decorate('services', services);
   const lifecycle: Lifecycle = { draining: false, closing: false };
@@ -163,6 +169,9 @@ export async function buildApp(options: AppOptions) {
     // A client's (or load balancer's) request id comes back, so both logs can be matched.
     reply.header('x-request-id', request.id);
     if (lifecycle.closing) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.request(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
   });
   app.addHook('preValidation', async (request) => {
     refuseNul(request.query, 'query');
@@ -216,6 +225,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(catalogRoutes);
   await app.register(gameRoutes);
   await app.register(liveRoutes);

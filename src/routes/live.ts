@@ -21,17 +21,9 @@ export const ClientMessage = z.discriminatedUnion('type', [
   }),
 ]);
 
-/** Messages sent on each socket, for its log line. */
-const sentCounts = new WeakMap<WebSocket, number>();
-const sendJson = (socket: WebSocket, json: string) => {
-  if (socket.readyState !== socket.OPEN) return;
-  socket.send(json);
-  sentCounts.set(socket, (sentCounts.get(socket) ?? 0) + 1);
-};
-const send = (socket: WebSocket, message: unknown) => sendJson(socket, JSON.stringify(message));
 
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { reads, commands, hub, sockets } = app.services;
+  const { reads, commands, hub, sockets, metrics } = app.services;
   const problemFor = (error: unknown, failed: string): Problem => problemForFailure(error, app.log, failed);
 
   app.route({
@@ -58,10 +50,18 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       sockets.add(socket);
       const opened = Date.now();
       let received = 0;
+      let sent = 0;
+      const sendJson = (json: string) => {
+        if (socket.readyState !== socket.OPEN) return;
+        socket.send(json);
+        sent++;
+        metrics.pushed();
+      };
+      const send = (message: unknown) => sendJson(JSON.stringify(message));
       request.log.debug({ gameId: id, after: request.query.after }, 'live socket opened');
       const refuse = (error: unknown) => {
         const refusal = problemFor(error, 'opening a live connection failed');
-        send(socket, { type: 'error', problem: refusal });
+        send({ type: 'error', problem: refusal });
         socket.close(closeCodes.refused(refusal.status), refusal.code);
       };
       let token: string | undefined;
@@ -80,23 +80,23 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           refuseNul(message, 'message');
         } catch (error) {
           if (error instanceof ServiceError) {
-            send(socket, { type: 'error', problem: problemOf(error) });
+            send({ type: 'error', problem: problemOf(error) });
             return;
           }
           const detail = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : 'not JSON';
-          send(socket, { type: 'error', problem: problem(400, 'request/invalid', `bad message: ${detail}`) });
+          send({ type: 'error', problem: problem(400, 'request/invalid', `bad message: ${detail}`) });
           return;
         }
         // Shutting down: a command is refused rather than decided while the socket closes,
         // when its acknowledgement might no longer reach the client.
         if (sockets.closing) {
-          send(socket, { type: 'error', id: message.id, problem: shuttingDown() });
+          send({ type: 'error', id: message.id, problem: shuttingDown() });
           return;
         }
         const { command, seat, expectedVersion, outcomes, idempotencyKey } = message;
         sockets.track(commands.handle({ gameId: id, caller: { kind: 'token', token }, command, seat, expectedVersion, outcomes, idempotencyKey }).then(
-          (answer) => send(socket, { type: 'ack', id: message.id, ...answer }),
-          (error: unknown) => send(socket, { type: 'error', id: message.id, problem: problemFor(error, 'command over WebSocket failed') }),
+          (answer) => send({ type: 'ack', id: message.id, ...answer }),
+          (error: unknown) => send({ type: 'error', id: message.id, problem: problemFor(error, 'command over WebSocket failed') }),
         ));
       });
       let stop: (() => void) | null = null;
@@ -104,11 +104,11 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       socket.on('close', (code: number) => {
         closed = true;
         stop?.();
-        request.log.info({ gameId: id, closeCode: code, ms: Date.now() - opened, messagesIn: received, messagesOut: sentCounts.get(socket) ?? 0 }, 'live socket closed');
+        request.log.info({ gameId: id, closeCode: code, ms: Date.now() - opened, messagesIn: received, messagesOut: sent }, 'live socket closed');
       });
       try {
         const { record, principal } = await reads.principalFor(id, token);
-        const unwatch = await hub.watch(id, { viewer: allowedViewer(record, principal, undefined), send: (json) => sendJson(socket, json) }, request.query.after);
+        const unwatch = await hub.watch(id, { viewer: allowedViewer(record, principal, undefined), send: sendJson }, request.query.after);
         if (closed) unwatch();
         else stop = unwatch;
       } catch (error) {
