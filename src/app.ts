@@ -33,6 +33,7 @@ import { LiveSockets, until } from './live/live-sockets.ts';
 import { liveRoutes } from './routes/live.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { refuseNul } from './routes/nul.ts';
+import { registerRateLimits, type RateLimits } from './routes/rate-limits.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler, problem, sendProblem, shuttingDown } from './routes/problem.ts';
 
 export interface AppOptions {
@@ -52,6 +53,8 @@ export interface AppOptions {
   readonly resyncMs?: number;
   /** Limits for request bodies and WebSocket messages, in bytes. */
   readonly bodyLimit?: number;
+  /** Per-client limits on creating games and sending commands; none when absent. */
+  readonly rateLimits?: RateLimits;
   /** How long close() may take: commands still running and sockets that have not
    * completed their close handshake by then are cut off. */
   readonly closeTimeoutMs?: number;
@@ -80,6 +83,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     lifecycle: Lifecycle;
+    rateLimits: RateLimits;
   }
 }
 
@@ -224,6 +228,8 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
+  await registerRateLimits(app);
+  app.decorate('rateLimits', options.rateLimits ?? { gamesPerMinute: 0, commandsPerSecond: 0 });
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
   await app.register(catalogRoutes);

@@ -13,17 +13,18 @@ import { secretPaths } from './observability/request-log.ts';
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', redact: { paths: secretPaths, censor: '[redacted]' } });
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
-const graceMs = millis('SHUTDOWN_GRACE_MS', 0);
-const closeTimeoutMs = millis('SHUTDOWN_TIMEOUT_MS', 5000);
+const graceMs = count('SHUTDOWN_GRACE_MS', 0);
+const closeTimeoutMs = count('SHUTDOWN_TIMEOUT_MS', 5000);
 /** Stopping the database after the app: a clean Postgres shutdown takes well under this. */
 const databaseStopMs = 10_000;
 
-function millis(name: string, fallback: number): number {
+/** A whole number ≥ 0 from the environment (milliseconds, or a limit where 0 is none). */
+function count(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) {
-    log.error({ [name]: raw }, `${name} must be a whole number of milliseconds`);
+    log.error({ [name]: raw }, `${name} must be a whole number ≥ 0`);
     process.exit(1);
   }
   return value;
@@ -38,7 +39,8 @@ const database = await openDatabase({ log: (line) => log.debug(line) }).catch((e
 });
 log.info({ database: database.where, embedded: !process.env.DATABASE_URL }, 'database ready');
 log.info({ applied: database.applied }, database.applied.length > 0 ? `applied ${database.applied.length} migrations` : 'the database schema is up to date');
-const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, logger: log, closeTimeoutMs });
+const rateLimits = { gamesPerMinute: count('RATE_LIMIT_GAMES_PER_MINUTE', 300), commandsPerSecond: count('RATE_LIMIT_COMMANDS_PER_SECOND', 5000) };
+const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, logger: log, closeTimeoutMs, rateLimits });
 
 // An embedded Postgres that died is not restarted here: the process exits non-zero so
 // that its supervisor restarts the whole service (docs/operations.md).

@@ -80,6 +80,7 @@ function clientProblem(error: FastifyError): Problem | null {
     FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request/unsupported-media-type',
     FST_ERR_CTP_EMPTY_JSON_BODY: 'request/invalid',
     FST_ERR_CTP_INVALID_JSON_BODY: 'request/invalid-json',
+    FST_ERR_RATE_LIMITED: 'request/rate-limited',
   };
   return problem(status, codes[error.code] ?? serviceCodes.validation, error.message);
 }
