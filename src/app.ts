@@ -34,7 +34,7 @@ import { liveRoutes } from './routes/live.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { refuseNul } from './routes/nul.ts';
 import { registerRateLimits, type RateLimits } from './routes/rate-limits.ts';
-import { clientErrorHandler, errorHandler, frameworkErrorHandler, problem, sendProblem, shuttingDown } from './routes/problem.ts';
+import { clientErrorHandler, errorHandler, frameworkErrorHandler, problem, retryAfterSeconds, sendProblem, shuttingDown } from './routes/problem.ts';
 
 export interface AppOptions {
   readonly prisma: PrismaClient;
@@ -167,7 +167,7 @@ export async function buildApp(options: AppOptions) {
   });
   // Requests that still arrive on open keep-alive connections while closing.
   app.addHook('onRequest', async (_request, reply) => {
-    if (lifecycle.closing) return sendProblem(reply.header('retry-after', '1'), shuttingDown());
+    if (lifecycle.closing) return sendProblem(reply.header('retry-after', String(retryAfterSeconds)), shuttingDown());
   });
   app.addHook('onSend', async (request, reply) => {
     // A client's (or load balancer's) request id comes back, so both logs can be matched.

@@ -41,6 +41,10 @@ export function createClients(url: string, options: PrismaOptions = {}): Databas
     idle_in_transaction_session_timeout: statementMs,
     application_name: applicationName('pool'),
   });
+  // An idle connection that the server closes (a restart, a terminated backend) is
+  // dropped by the pool, which opens another when asked; without a listener its error
+  // would crash the process. A query in flight gets its own error.
+  pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,
