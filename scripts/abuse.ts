@@ -33,10 +33,10 @@ async function malformed() {
   const statuses: Record<string, number> = {};
   let serverErrors = 0;
   let notProblems = 0;
-  for (const [path, init] of cases) {
+  for (const [i, [path, init]] of cases.entries()) {
     const response = await fetch(new URL(path, base), init);
     await response.arrayBuffer();
-    statuses[`${init.method ?? 'GET'} ${path.slice(0, 40)}`] = response.status;
+    statuses[`${i + 1}. ${init.method ?? 'GET'} ${path.slice(0, 40)}`] = response.status;
     if (response.status >= 500) serverErrors++;
     if (response.status >= 400 && !response.headers.get('content-type')?.startsWith('application/problem+json')) notProblems++;
   }
