@@ -24,13 +24,18 @@ import { Notifier } from './events/notifier.ts';
 import { PastStates } from './state/past-states.ts';
 import { DeadlineScheduler, type SchedulerOptions } from './jobs/deadline-scheduler.ts';
 import { EventStore } from './events/store.ts';
-import { RequestLog } from './request-log.ts';
+import { Metrics } from './observability/metrics.ts';
+import { RequestLog } from './observability/request-log.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { gameRoutes } from './routes/games.ts';
 import { healthRoutes } from './routes/health.ts';
 import { webPages } from './routes/pages.ts';
-import { closeCodes, liveRoutes } from './routes/live.ts';
-import { errorHandler, problem, sendProblem } from './routes/problem.ts';
+import { LiveSockets, until } from './live/live-sockets.ts';
+import { liveRoutes } from './routes/live.ts';
+import { metricsRoutes } from './routes/metrics.ts';
+import { refuseNul } from './routes/nul.ts';
+import { registerRateLimits, type RateLimits } from './routes/rate-limits.ts';
+import { clientErrorHandler, errorHandler, frameworkErrorHandler, problem, retryAfterSeconds, sendProblem, shuttingDown } from './routes/problem.ts';
 
 export interface AppOptions {
   readonly prisma: PrismaClient;
@@ -51,6 +56,18 @@ export interface AppOptions {
   readonly bodyLimit?: number;
   /** Events between two state snapshots of a game (state/state-snapshots.ts). */
   readonly snapshotEvery?: number;
+  /** Per-client limits on creating games and sending commands; none when absent. */
+  readonly rateLimits?: RateLimits;
+  /** How long close() may take: commands still running and sockets that have not
+   * completed their close handshake by then are cut off. */
+  readonly closeTimeoutMs?: number;
+}
+
+/** Where the app is in its life: `draining` turns /ready to 503 so that load balancers
+ * stop sending traffic while it is still served; `closing` refuses new requests. */
+export interface Lifecycle {
+  draining: boolean;
+  closing: boolean;
 }
 
 export interface Services {
@@ -61,11 +78,15 @@ export interface Services {
   readonly hub: LiveHub;
   readonly scheduler: DeadlineScheduler;
   readonly bots: BotSeats;
+  readonly sockets: LiveSockets;
+  readonly metrics: Metrics;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    lifecycle: Lifecycle;
+    rateLimits: RateLimits;
   }
 }
 
@@ -77,6 +98,10 @@ export async function buildApp(options: AppOptions) {
     // Behind a load balancer the request id comes from there when present.
     requestIdHeader: 'x-request-id',
     logController: new RequestLog(),
+    // Closing, requests are refused with our problem document (below), not Fastify's JSON.
+    return503OnClosing: false,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Responses are built by typed code from the same schemas; re-validating every
@@ -109,6 +134,7 @@ export async function buildApp(options: AppOptions) {
     committed: (before, events, after) => {
       hub.committed(before, events, after);
       snapshots.committed(before, after);
+      metrics.committed(after.record.type, events.length);
       scheduler.track(after.record.id, after.version, after.record.deadline);
       bots.committed(after);
     },
@@ -116,6 +142,8 @@ export async function buildApp(options: AppOptions) {
   const commands = new CommandHandler(store, latest, clock, hooks);
   scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler });
   bots = new BotSeats(store, commands, latest, clock, app.log);
+  const sockets = new LiveSockets();
+  const metrics = new Metrics({ pool: options.pool, openSockets: () => sockets.open });
   const services: Services = {
     store,
     setup: new GameSetup(store, latest, clock, hooks),
@@ -124,8 +152,42 @@ export async function buildApp(options: AppOptions) {
     hub,
     scheduler,
     bots,
+    sockets,
+    metrics,
   };
   app.decorate('services', services);
+  const lifecycle: Lifecycle = { draining: false, closing: false };
+  app.decorate('lifecycle', lifecycle);
+
+  // Closing is bounded: past the deadline, HTTP connections still open (a slow client,
+  // a request stuck on the database) are cut so that close() always finishes.
+  const closeTimeoutMs = options.closeTimeoutMs ?? 5000;
+  let closeDeadline = 0;
+  let cutConnections: NodeJS.Timeout | undefined;
+  app.addHook('preClose', (done) => {
+    lifecycle.draining = lifecycle.closing = true;
+    closeDeadline = Date.now() + closeTimeoutMs;
+    cutConnections = setTimeout(() => app.server.closeAllConnections(), closeTimeoutMs);
+    cutConnections.unref();
+    done();
+  });
+  // Requests that still arrive on open keep-alive connections while closing.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (lifecycle.closing) return sendProblem(reply.header('retry-after', String(retryAfterSeconds)), shuttingDown());
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // A client's (or load balancer's) request id comes back, so both logs can be matched.
+    reply.header('x-request-id', request.id);
+    if (lifecycle.closing) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.request(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  app.addHook('preValidation', async (request) => {
+    refuseNul(request.query, 'query');
+    refuseNul(request.body, 'body');
+    refuseNul(request.headers['idempotency-key'], 'headers.idempotency-key');
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -156,20 +218,26 @@ export async function buildApp(options: AppOptions) {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
-  // Shutdown order: stop firing deadlines and moving bots, let queued commands finish
-  // (their pushes go out), then say goodbye to every socket with 1001.
+  // Shutdown order: stop firing deadlines, refuse new socket commands and answer the
+  // accepted ones, stop the bots, let queued commands finish (their pushes go out), then
+  // say goodbye to every socket with 1001 — each step only until the close deadline.
   await app.register(fastifyWebsocket, {
     options: { maxPayload: bodyLimit },
     preClose: async () => {
       scheduler.stop();
-      await bots.stop();
-      await commands.drain();
-      for (const client of app.websocketServer.clients) client.close(closeCodes.goingAway, 'server shutting down');
+      await sockets.stopCommands(closeDeadline);
+      await until(bots.stop(), closeDeadline);
+      await until(commands.drain(), closeDeadline);
+      const { terminated } = await sockets.closeAll(closeDeadline);
+      if (terminated > 0) app.log.warn({ terminated }, 'live sockets that did not complete the close handshake in time were cut');
       app.websocketServer.close();
     },
   });
 
+  await registerRateLimits(app);
+  app.decorate('rateLimits', options.rateLimits ?? { gamesPerMinute: 0, commandsPerSecond: 0 });
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(catalogRoutes);
   await app.register(gameRoutes);
   await app.register(liveRoutes);
@@ -182,6 +250,7 @@ export async function buildApp(options: AppOptions) {
     await bots.start();
   });
   app.addHook('onClose', async () => {
+    clearTimeout(cutConnections);
     if (resyncTimer !== null) clearInterval(resyncTimer);
     await notifier?.stop();
     await snapshots.drain();

@@ -16,7 +16,7 @@ const mayImport: Record<string, readonly string[]> = {
   bots: ['domain'],
   lib: [],
   'errors.ts': [],
-  db: ['generated'],
+  db: ['generated', 'lib'],
   events: ['domain', 'lib', 'generated'],
   access: ['domain', 'events', 'errors.ts'],
   state: ['domain', 'events', 'errors.ts'],
@@ -24,7 +24,8 @@ const mayImport: Record<string, readonly string[]> = {
   reads: ['domain', 'events', 'state', 'access', 'errors.ts'],
   live: ['domain', 'events', 'state', 'lib'],
   jobs: ['domain', 'bots', 'events', 'state', 'commands', 'errors.ts', 'lib'],
-  routes: ['domain', 'events', 'state', 'access', 'commands', 'reads', 'live', 'errors.ts'],
+  observability: ['lib'],
+  routes: ['domain', 'events', 'state', 'access', 'commands', 'reads', 'live', 'observability', 'errors.ts'],
 };
 
 function sourceFiles(dir: string): string[] {

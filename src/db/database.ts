@@ -3,14 +3,22 @@ import type pg from 'pg';
 import type { PrismaClient } from './client.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { applyMigrationsInChild } from './migrate-in-child.ts';
+import { checkConnection, describeDatabase, explainMigrationFailure, parseDatabaseUrl } from './preflight.ts';
 
 export interface DatabaseServer {
   url: string;
   stop(): Promise<void>;
+  /** Settles if an embedded server exits without being stopped; never for DATABASE_URL. */
+  died: Promise<void>;
 }
 
 export interface Database {
   url: string;
+  /** Where the database runs, for the log (no password). */
+  where: string;
+  /** The migrations this start applied. */
+  applied: string[];
+  died: Promise<void>;
   prisma: PrismaClient;
   pool: pg.Pool;
   close(): Promise<void>;
@@ -26,23 +34,28 @@ export interface ResolveOptions {
  */
 export async function resolveServer(options: ResolveOptions = {}): Promise<DatabaseServer> {
   const url = process.env.DATABASE_URL;
-  if (url) return { url, stop: async () => {} };
+  if (url) return { url, stop: async () => {}, died: new Promise(() => {}) };
   const port = Number(process.env.EMBEDDED_PG_PORT) || undefined;
   const server = await startEmbeddedPostgres({
     dataDir: process.env.EMBEDDED_PG_DATA_DIR || undefined,
     port,
     log: options.log,
   });
-  return { url: server.url, stop: server.stop };
+  return { url: server.url, stop: server.stop, died: server.died };
 }
 
-/** The service's database: resolved, migrated (in a child process, see migrate-in-child.ts),
- * with a Prisma client. */
+/** The service's database: resolved, checked, migrated (in a child process, see
+ * migrate-in-child.ts), with a Prisma client. A wrong DATABASE_URL or a database that is
+ * not this service's fails with a StartupError. */
 export async function openDatabase(options: ResolveOptions = {}): Promise<Database> {
   const server = await resolveServer(options);
+  const parsed = parseDatabaseUrl(server.url);
+  let applied: string[];
   try {
-    const applied = await applyMigrationsInChild(server.url);
-    if (applied.length) options.log?.(`applied migrations: ${applied.join(', ')}`);
+    await checkConnection(server.url);
+    applied = await applyMigrationsInChild(server.url).catch((error: unknown) => {
+      throw explainMigrationFailure(error, parsed);
+    });
   } catch (error) {
     await server.stop();
     throw error;
@@ -50,6 +63,9 @@ export async function openDatabase(options: ResolveOptions = {}): Promise<Databa
   const clients = createClients(server.url);
   return {
     url: server.url,
+    where: describeDatabase(parsed),
+    applied,
+    died: server.died,
     prisma: clients.prisma,
     pool: clients.pool,
     close: async () => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, unlink } from 'node:fs/promises';
-import type { SpawnOptions } from 'node:child_process';
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -25,6 +25,8 @@ export interface EmbeddedServer {
   url: string;
   port: number;
   stop(): Promise<void>;
+  /** Settles if the server exits without stop(): it is not restarted (see docs/operations.md). */
+  died: Promise<void>;
 }
 
 /*
@@ -102,13 +104,25 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
   const onExit = () => void pg.stop();
   process.on('exit', onExit);
   let stopped: Promise<void> | undefined;
+  let dead = false;
+  const died = new Promise<void>((resolve) => {
+    (pg as unknown as { process?: ChildProcess }).process?.once('exit', () => {
+      if (stopped !== undefined) return;
+      dead = true;
+      process.off('exit', onExit);
+      resolve();
+    });
+  });
   return {
     url: `postgresql://${user}:${password}@127.0.0.1:${port}/postgres`,
     port,
+    died,
     stop: () =>
-      (stopped ??= pg.stop().finally(() => {
-        process.off('exit', onExit);
-      })),
+      (stopped ??= dead
+        ? Promise.resolve()
+        : pg.stop().finally(() => {
+            process.off('exit', onExit);
+          })),
   };
 }
 

@@ -1,7 +1,14 @@
 // The child process of applyMigrationsInChild (migrate-in-child.ts): applies the migrations to
-// $SPIELWERK_MIGRATE_URL and prints the names applied as one JSON line.
+// $SPIELWERK_MIGRATE_URL and prints the names applied as one JSON line. A failure is told
+// on stderr as the error's message alone, so the parent can explain it (db/preflight.ts)
+// rather than show a stack trace.
 import { applyMigrations } from './migrate.ts';
 
 const url = process.env.SPIELWERK_MIGRATE_URL;
 if (!url) throw new Error('SPIELWERK_MIGRATE_URL is not set');
-process.stdout.write(`${JSON.stringify(await applyMigrations(url))}\n`);
+try {
+  process.stdout.write(`${JSON.stringify(await applyMigrations(url))}\n`);
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}

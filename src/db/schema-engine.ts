@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
+import { applicationName } from '../lib/application-name.ts';
 import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from '@prisma/driver-adapter-utils';
 import type { SqlDriverAdapter, SqlQueryable } from '@prisma/driver-adapter-utils';
 import * as bg from '@prisma/schema-engine-wasm/schema_engine_bg';
@@ -102,7 +103,7 @@ const charMark = '\u0000char';
 
 function charAwareFactory(url: string, opened: Set<SqlDriverAdapter>): PrismaPg {
   // max: 1 — the engine works on one connection, and parallel test setups share a server.
-  const factory = new PrismaPg({ connectionString: url, max: 1, Client: CharAsTextClient });
+  const factory = new PrismaPg({ connectionString: url, max: 1, Client: CharAsTextClient, application_name: applicationName('migrate'), connectionTimeoutMillis: 10_000 });
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = restoreCharColumns(await connect());

@@ -8,6 +8,7 @@
 import type { Logger } from '../lib/logger.ts';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { applicationName } from '../lib/application-name.ts';
 
 export const NOTIFY_CHANNEL = 'spielwerk_game';
 
@@ -31,7 +32,7 @@ export class Notifier {
   ) {}
 
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client({ connectionString: this.url, application_name: applicationName('listener') });
     client.on('notification', (message) => {
       const [gameId, version, sender] = (message.payload ?? '').split(':');
       if (gameId && version && sender !== this.instance) this.onMoved(gameId, Number(version));

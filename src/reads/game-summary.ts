@@ -1,4 +1,5 @@
 // A game as lists and summaries show it, and the opaque cursor of the game list.
+import { z } from 'zod';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import type { GameRecord } from '../events/records.ts';
 
@@ -23,13 +24,24 @@ export function summarize(record: GameRecord) {
 export const encodeCursor = (record: GameRecord): string =>
   Buffer.from(JSON.stringify([record.createdAt.toISOString(), record.id])).toString('base64url');
 
+/** What encodeCursor writes, checked in full: the list query compares both parts with
+ * the database's columns, which refuse a date out of their range or an id that is no uuid. */
+const Cursor = z.tuple([
+  z.iso.datetime().refine((at) => {
+    const year = new Date(at).getUTCFullYear();
+    return year >= 1970 && year <= 9999;
+  }),
+  z.uuid(),
+]);
+
 export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  let decoded: unknown = null;
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
-    const date = new Date(createdAt);
-    if (Number.isNaN(date.getTime()) || typeof id !== 'string') throw new Error('bad cursor');
-    return { createdAt: date, id };
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString());
   } catch {
-    throw new ServiceError(serviceCodes.validation, 'the cursor is not one this service gave out');
+    // not JSON: refused below
   }
+  const parsed = Cursor.safeParse(decoded);
+  if (!parsed.success) throw new ServiceError(serviceCodes.validation, 'the cursor is not one this service gave out');
+  return { createdAt: new Date(parsed.data[0]), id: parsed.data[1] };
 }

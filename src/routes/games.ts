@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import { decodeCursor, summarize } from '../reads/game-summary.ts';
 import { Problem } from './problem.ts';
+import { limitOf } from './rate-limits.ts';
 import {
   ChanceRequest,
   CommandAnswer,
@@ -39,13 +40,14 @@ export function bearer(request: FastifyRequest): string | undefined {
 const commandValidator: FastifySchemaCompiler<any> = (route) =>
   validatorCompiler(route.httpPart === 'body' ? { ...route, schema: CommandRequestEnvelope } : route);
 
-const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem };
+const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem, 429: Problem };
 const security: { [scheme: string]: string[] }[] = [{ bearer: [] }, {}];
 
 export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   const { setup, reads, commands } = app.services;
 
   app.post('/games', {
+    config: limitOf(app.rateLimits.gamesPerMinute, 60_000),
     schema: {
       tags: ['games'],
       summary: 'Create a game',
@@ -106,6 +108,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/games/:id/commands', {
+    config: limitOf(app.rateLimits.commandsPerSecond, 1000),
     // The documented body names every game's commands; validation checks only the
     // envelope so that the game's own schema can explain a bad command.
     validatorCompiler: commandValidator,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Problem, problem, sendProblem } from './problem.ts';
+import { Problem, problem, sendProblem, shuttingDown } from './problem.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', {
@@ -9,8 +9,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/ready', {
-    schema: { tags: ['operations'], summary: 'The database is reachable', response: { 200: z.object({ status: z.literal('ready') }), 503: Problem } },
+    schema: {
+      tags: ['operations'],
+      summary: 'The database is reachable and the server is not shutting down',
+      description: 'On SIGTERM this answers 503 `server/shutting-down` at once, while requests are still served for the grace period (SHUTDOWN_GRACE_MS), so that a load balancer can stop sending traffic first.',
+      response: { 200: z.object({ status: z.literal('ready') }), 503: Problem },
+    },
     handler: async (_request, reply) => {
+      if (app.lifecycle.draining) return sendProblem(reply, shuttingDown());
       try {
         await app.services.store.ping();
         return { status: 'ready' as const };

@@ -7,8 +7,10 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { ServiceError } from '../errors.ts';
 import { allowedViewer } from '../access/principal.ts';
+import { closeCodes } from '../live/live-sockets.ts';
 import { bearer } from './games.ts';
-import { internalProblem, problem, problemOf, type Problem } from './problem.ts';
+import { refuseNul } from './nul.ts';
+import { problem, problemForFailure, problemOf, sendProblem, shuttingDown, type Problem } from './problem.ts';
 import { CommandRequestEnvelope, GameParams } from './schemas.ts';
 
 export const ClientMessage = z.discriminatedUnion('type', [
@@ -19,26 +21,20 @@ export const ClientMessage = z.discriminatedUnion('type', [
   }),
 ]);
 
-/** Close codes: 1001 when the server shuts down, 4000 + HTTP status when refused. */
-export const closeCodes = { goingAway: 1001, refused: (status: number) => 4000 + status } as const;
-
-const sendJson = (socket: WebSocket, json: string) => {
-  if (socket.readyState === socket.OPEN) socket.send(json);
-};
-const send = (socket: WebSocket, message: unknown) => sendJson(socket, JSON.stringify(message));
 
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { reads, commands, hub } = app.services;
-  /** A service error as its problem; anything else is logged and told as a 500. */
-  const problemFor = (error: unknown, failed: string): Problem => {
-    if (error instanceof ServiceError) return problemOf(error);
-    app.log.error({ err: error }, failed);
-    return internalProblem();
-  };
+  const { reads, commands, hub, sockets, metrics } = app.services;
+  const problemFor = (error: unknown, failed: string): Problem => problemForFailure(error, app.log, failed);
 
-  app.get('/games/:id/live', {
-    websocket: true,
+  app.route({
+    method: 'GET',
+    url: '/games/:id/live',
+    // A plain GET is told to upgrade instead of the plugin's empty 404.
+    handler: (_request, reply) =>
+      sendProblem(reply.header('upgrade', 'websocket').header('connection', 'upgrade'), problem(426, 'request/upgrade-required', 'this is a WebSocket endpoint: send the request with Upgrade: websocket')),
     schema: {
+      // OpenAPI cannot describe a WebSocket as an operation; the document's description does.
+      hide: true,
       tags: ['live'],
       summary: 'WebSocket: live updates and commands',
       description:
@@ -49,49 +45,75 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         token: z.string().optional().describe('Seat or referee token, for clients that cannot set headers'),
       }),
     },
-  }, async (socket: WebSocket, request: FastifyRequest<{ Params: { id: string }; Querystring: { after: number; token?: string } }>) => {
-    const { id } = request.params;
-    const refuse = (error: unknown) => {
-      const refusal = problemFor(error, 'opening a live connection failed');
-      send(socket, { type: 'error', problem: refusal });
-      socket.close(closeCodes.refused(refusal.status), refusal.code);
-    };
-    let token: string | undefined;
-    try {
-      token = request.query.token ?? bearer(request);
-    } catch (error) {
-      return refuse(error);
-    }
-    // Listen at once: a client may send its first command right after the upgrade,
-    // before the watch below is set up, and ws does not keep unheard messages.
-    socket.on('message', (raw: Buffer) => {
-      let message: z.infer<typeof ClientMessage>;
+    wsHandler: async (socket: WebSocket, request: FastifyRequest<{ Params: { id: string }; Querystring: { after: number; token?: string } }>) => {
+      const { id } = request.params;
+      sockets.add(socket);
+      const opened = Date.now();
+      let received = 0;
+      let sent = 0;
+      const sendJson = (json: string) => {
+        if (socket.readyState !== socket.OPEN) return;
+        socket.send(json);
+        sent++;
+        metrics.pushed();
+      };
+      const send = (message: unknown) => sendJson(JSON.stringify(message));
+      request.log.debug({ gameId: id, after: request.query.after }, 'live socket opened');
+      const refuse = (error: unknown) => {
+        const refusal = problemFor(error, 'opening a live connection failed');
+        send({ type: 'error', problem: refusal });
+        socket.close(closeCodes.refused(refusal.status), refusal.code);
+      };
+      let token: string | undefined;
       try {
-        message = ClientMessage.parse(JSON.parse(raw.toString()));
+        token = request.query.token ?? bearer(request);
       } catch (error) {
-        const detail = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : 'not JSON';
-        send(socket, { type: 'error', problem: problem(400, 'request/invalid', `bad message: ${detail}`) });
-        return;
+        return refuse(error);
       }
-      const { command, seat, expectedVersion, outcomes, idempotencyKey } = message;
-      commands.handle({ gameId: id, caller: { kind: 'token', token }, command, seat, expectedVersion, outcomes, idempotencyKey }).then(
-        (answer) => send(socket, { type: 'ack', id: message.id, ...answer }),
-        (error: unknown) => send(socket, { type: 'error', id: message.id, problem: problemFor(error, 'command over WebSocket failed') }),
-      );
-    });
-    let stop: (() => void) | null = null;
-    let closed = false;
-    socket.on('close', () => {
-      closed = true;
-      stop?.();
-    });
-    try {
-      const { record, principal } = await reads.principalFor(id, token);
-      const unwatch = await hub.watch(id, { viewer: allowedViewer(record, principal, undefined), send: (json) => sendJson(socket, json) }, request.query.after);
-      if (closed) unwatch();
-      else stop = unwatch;
-    } catch (error) {
-      refuse(error);
-    }
+      // Listen at once: a client may send its first command right after the upgrade,
+      // before the watch below is set up, and ws does not keep unheard messages.
+      socket.on('message', (raw: Buffer) => {
+        received++;
+        let message: z.infer<typeof ClientMessage>;
+        try {
+          message = ClientMessage.parse(JSON.parse(raw.toString()));
+          refuseNul(message, 'message');
+        } catch (error) {
+          if (error instanceof ServiceError) {
+            send({ type: 'error', problem: problemOf(error) });
+            return;
+          }
+          const detail = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : 'not JSON';
+          send({ type: 'error', problem: problem(400, 'request/invalid', `bad message: ${detail}`) });
+          return;
+        }
+        // Shutting down: a command is refused rather than decided while the socket closes,
+        // when its acknowledgement might no longer reach the client.
+        if (sockets.closing) {
+          send({ type: 'error', id: message.id, problem: shuttingDown() });
+          return;
+        }
+        const { command, seat, expectedVersion, outcomes, idempotencyKey } = message;
+        sockets.track(commands.handle({ gameId: id, caller: { kind: 'token', token }, command, seat, expectedVersion, outcomes, idempotencyKey }).then(
+          (answer) => send({ type: 'ack', id: message.id, ...answer }),
+          (error: unknown) => send({ type: 'error', id: message.id, problem: problemFor(error, 'command over WebSocket failed') }),
+        ));
+      });
+      let stop: (() => void) | null = null;
+      let closed = false;
+      socket.on('close', (code: number) => {
+        closed = true;
+        stop?.();
+        request.log.info({ gameId: id, closeCode: code, ms: Date.now() - opened, messagesIn: received, messagesOut: sent }, 'live socket closed');
+      });
+      try {
+        const { record, principal } = await reads.principalFor(id, token);
+        const unwatch = await hub.watch(id, { viewer: allowedViewer(record, principal, undefined), send: sendJson }, request.query.after);
+        if (closed) unwatch();
+        else stop = unwatch;
+      } catch (error) {
+        refuse(error);
+      }
+    },
   });
 };

@@ -4,7 +4,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type net from 'node:net';
 import { ServiceError, serviceCodes, type ServiceCode } from '../errors.ts';
+import { databaseUnavailable } from '../events/unavailable.ts';
+import { noteRefusal } from '../observability/request-log.ts';
 
 export const Problem = z
   .object({
@@ -49,11 +52,15 @@ const titles: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
+  426: 'Upgrade Required',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -78,6 +85,7 @@ function clientProblem(error: FastifyError): Problem | null {
     FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request/unsupported-media-type',
     FST_ERR_CTP_EMPTY_JSON_BODY: 'request/invalid',
     FST_ERR_CTP_INVALID_JSON_BODY: 'request/invalid-json',
+    FST_ERR_RATE_LIMITED: 'request/rate-limited',
   };
   return problem(status, codes[error.code] ?? serviceCodes.validation, error.message);
 }
@@ -85,8 +93,49 @@ function clientProblem(error: FastifyError): Problem | null {
 /** Our fault, never the client's: what is said without telling how. */
 export const internalProblem = (): Problem => problem(500, 'server/internal', 'something went wrong on our side; the request may be retried');
 
+/** Seconds a client should wait before retrying after a 503. */
+export const retryAfterSeconds = 2;
+
+/** The database cannot be reached or did not answer in time: a client may retry
+ * (a command with its Idempotency-Key, which tells whether it was committed after all). */
+export const databaseUnavailableProblem = (): Problem =>
+  problem(503, 'server/database-unavailable', 'the database cannot be reached right now; retry shortly (a command with the same Idempotency-Key)', { retryAfter: retryAfterSeconds });
+
+/** Any failure as the problem a client is told: our own faults are logged. */
+export function problemForFailure(error: unknown, log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }, failed: string): Problem {
+  if (error instanceof ServiceError) return problemOf(error);
+  if (databaseUnavailable(error)) {
+    log.warn({ err: error }, `${failed}: the database is unavailable`);
+    return databaseUnavailableProblem();
+  }
+  log.error({ err: error }, failed);
+  return internalProblem();
+}
+
+/** Told to every request and socket command once the server has begun to close. */
+export const shuttingDown = (): Problem => problem(503, 'server/shutting-down', 'the server is shutting down; retry on another instance or after it has restarted');
+
 export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
+  noteRefusal(reply, body.code);
   return reply.code(body.status).type('application/problem+json').send(body);
+}
+
+/** The router's own refusals, before any route or hook: a path that is not valid
+ * percent-encoding, or a path parameter longer than any id. */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const body =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? problem(414, 'request/uri-too-long', 'a path parameter is longer than any id')
+      : error.code === 'FST_ERR_BAD_URL'
+        ? problem(400, 'request/bad-url', 'the path is not valid percent-encoding')
+        : problem(400, serviceCodes.validation, error.message);
+  // An upgrade request refused here never reaches the hooks that would end its
+  // connection, and Node leaves an upgrade's socket to its listener: it would stay open.
+  if (request.raw.headers.upgrade !== undefined) {
+    reply.header('connection', 'close');
+    reply.raw.once('finish', () => request.raw.socket.destroySoon());
+  }
+  sendProblem(reply, body);
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -97,6 +146,25 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   const client = clientProblem(error);
   if (client !== null) return sendProblem(reply, { ...client, instance: request.url });
-  request.log.error({ err: error }, 'unhandled error');
-  return sendProblem(reply, { ...internalProblem(), instance: request.url });
+  const failure = problemForFailure(error, request.log, 'request failed');
+  if (failure.status === 503) reply.header('retry-after', String(retryAfterSeconds));
+  return sendProblem(reply, { ...failure, instance: request.url });
+}
+
+/** Node's own refusals of what is not HTTP enough to reach Fastify: a malformed request
+ * line or header (400), headers over the limit (431), a request that took too long to
+ * arrive (408). Written on the socket, which is then closed. */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: net.Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'request/headers-too-large', 'the request headers are larger than the server accepts']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request/timeout', 'the request did not arrive in time']
+        : [400, 'request/malformed', 'the request is not valid HTTP/1.1'];
+  const body = JSON.stringify(problem(status, code, detail));
+  socket.end(`HTTP/1.1 ${status} ${titles[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

@@ -13,7 +13,7 @@ import type { AnyGame } from '../../src/domain/games.ts';
 import { below, canonical, deepFreeze, MAX_COMMANDS, play, setupArbitrary, type GameSetup, type Played } from './harness.ts';
 import { mutate, shapesOf } from './mutate.ts';
 
-export type Group = 'ends' | 'legal' | 'fold' | 'conserved' | 'hidden' | 'schemas';
+export type Group = 'ends' | 'legal' | 'fold' | 'conserved' | 'hidden' | 'schemas' | 'views';
 
 export interface Secrecy {
   /** A state that differs from `state` only in what `viewer` may not know. */
@@ -177,6 +177,26 @@ function checkSecrecy(game: AnyGame, secrecy: Secrecy, played: Played, rng: Chan
   }
 }
 
+/** GET /games/{id}/view?version=N serves any version to any viewer, also one between
+ * two events of one command: view, pending, legal commands and result must all work
+ * on every folded state. */
+function checkViews(game: AnyGame, played: Played): void {
+  const seats = (played.start as { seats: number }).seats;
+  const states = [{ state: played.start, after: 'setup' }, ...[...transitions(game, played)].map(({ event, after }) => ({ state: after, after: show(event) }))];
+  for (const { state, after } of states) {
+    for (const viewer of [...viewersOf(seats), { kind: 'all' } as Viewer]) {
+      try {
+        show(game.view(state, viewer));
+        game.pending(state);
+        game.result(state);
+        if (viewer.kind === 'seat') game.legalCommands(state, viewer.seat);
+      } catch (error) {
+        throw new Error(`after ${after}, for ${show(viewer)}: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
 /** `FC_SEED=<seed>` replays the runs of a reported failure. */
 const SEED = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
@@ -288,10 +308,24 @@ export function runBattery(spec: GameSpec): void {
     const extraField = emitting((event) => [{ ...event, planted: true }]);
     const extraFieldLog = play(extraField, setup!, 3).log;
     t.throws(() => checkSchemas(extraField, extraFieldLog), { message: /^eventSchema drops or changes a field/ }, 'an event field eventSchema lacks is found');
+    // A legalCommands that only works on the states whole commands leave.
+    const wholeCommands = new Set([p.start, ...p.steps.map((step) => step.after)].map(show));
+    const fragile: AnyGame = {
+      ...game,
+      legalCommands: (state, seat) => {
+        if (!wholeCommands.has(show(state))) throw new Error('planted: a state between two events');
+        return game.legalCommands(state, seat);
+      },
+    };
+    const multiEvent = p.steps.some((step) => step.events.length > 1);
+    assert.ok(multiEvent, 'the sampled game has a command with several events');
+    t.throws(() => checkViews(fragile, p), { message: /^after .*planted: a state between two events/ }, 'a view that fails between two events of a command is found');
     const unlisted = emitting((event) => [event, { type: 'Planted' }]);
     const unlistedLog = play(unlisted, setup!, 3).log;
     t.throws(() => checkSchemas(unlisted, unlistedLog), { message: /^\{"type":"Planted"\}: / }, 'an event type eventSchema does not list is found');
   });
 
   property('schemas', 'events fit eventSchema exactly', (s) => checkSchemas(game, played(s).log));
+
+  property('views', 'every viewer can look at every version, between the events of one command too', (s) => checkViews(game, played(s)));
 }

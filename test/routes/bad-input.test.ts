@@ -13,6 +13,7 @@ t.test('client mistakes: a clear problem, a stable code, nothing appended', asyn
   const json = { 'content-type': 'application/json' };
   const seat0 = { authorization: `Bearer ${tokens[0]}` };
   const url = `/games/${id}/commands`;
+  const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
   const cases: [string, InjectOptions, number, string][] = [
     ['malformed JSON', { method: 'POST', url, headers: { ...json, ...seat0 }, payload: '{"command":' }, 400, 'request/invalid-json'],
@@ -36,6 +37,18 @@ t.test('client mistakes: a clear problem, a stable code, nothing appended', asyn
     ['a bad page size', { method: 'GET', url: '/games?limit=100000' }, 400, 'request/invalid'],
     ['a forged cursor', { method: 'GET', url: '/games?cursor=bm9wZQ' }, 400, 'request/invalid'],
     ['a bad viewer', { method: 'GET', url: `/games/${id}/events?viewer=god` }, 400, 'request/invalid'],
+    // A cursor's parts are compared with the database's columns: each is checked first.
+    ['a cursor whose id is no uuid', { method: 'GET', url: `/games?cursor=${cursor(['2026-11-29T12:00:00.000Z', 'x'])}` }, 400, 'request/invalid'],
+    ['a cursor dated out of range', { method: 'GET', url: `/games?cursor=${cursor([new Date(-8.64e15).toISOString(), '00000000-0000-4000-8000-000000000000'])}` }, 400, 'request/invalid'],
+    ['a cursor that is no pair', { method: 'GET', url: `/games?cursor=${cursor({ at: 1 })}` }, 400, 'request/invalid'],
+    // Postgres cannot store U+0000: a NUL anywhere is the client's mistake, not a 500.
+    ['a NUL in a query filter', { method: 'GET', url: '/games?type=%00' }, 400, 'request/invalid'],
+    ['a NUL in an Idempotency-Key', { method: 'POST', url, headers: { ...seat0, 'idempotency-key': 'a\u0000b' }, payload: { command: { type: 'throw' } } }, 400, 'request/invalid'],
+    ['a NUL in a command field', { method: 'POST', url, headers: seat0, payload: { command: { type: 'throw', note: '\u0000' } } }, 400, 'request/invalid'],
+    ['a NUL in a join name', { method: 'POST', url: `/games/${id}/join`, payload: { name: 'Ki\u0000m' } }, 400, 'request/invalid'],
+    ['a live route without Upgrade', { method: 'GET', url: `/games/${id}/live` }, 426, 'request/upgrade-required'],
+    ['a path that is not valid percent-encoding', { method: 'GET', url: '/games/%FF' }, 400, 'request/bad-url'],
+    ['a path parameter over the length limit', { method: 'GET', url: `/games/${'a'.repeat(150)}` }, 414, 'request/uri-too-long'],
     ['an unknown catalog entry', { method: 'GET', url: '/catalog/chess' }, 404, 'game/not-found'],
   ];
   for (const [name, request, status, code] of cases) {
@@ -66,6 +79,9 @@ t.test('creating games: bad requests are refused and create nothing', async (t) 
     ['outcomes with server chance', { type: 'pechvogel', seats: [{}, {}], outcomes: [1] }, 422, 'chance/outcomes-not-allowed'],
     ['open seats with supplied chance', { type: 'pechvogel', seats: [{}, { open: true }], chance: 'supplied' }, 422, 'game/invalid-setup'],
     ['setup outcomes that do not fit', { type: 'fackel-und-keule', seats: [{}, {}, {}], chance: 'supplied', outcomes: ['not-a-card'] }, 422, 'chance/outcome-invalid'],
+    ['a NUL in a seat name', { type: 'pechvogel', seats: [{ name: 'A\u0000' }, {}] }, 400, 'request/invalid'],
+    ['a NUL in the seed', { type: 'pechvogel', seats: [{}, {}], seed: '\u0000' }, 400, 'request/invalid'],
+    ['a NUL in an option key', { type: 'pechvogel', seats: [{}, {}], options: { '\u0000': 1 } }, 400, 'request/invalid'],
   ];
   for (const [name, payload, status, code] of cases) {
     const response = await app.inject({ method: 'POST', url: '/games', payload: payload as object });

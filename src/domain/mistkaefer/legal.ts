@@ -16,8 +16,12 @@ const rolls: PerColour<readonly Command[]> = perColour((colour) =>
 );
 const scoreCommand: Command = Object.freeze({ type: 'score' });
 
+/** Bad luck empties the roll and the turn ends in the same command; a view at the
+ * version between the two (GET /games/{id}/view?version=N) shows a turn nobody can act in. */
+const betweenBadLuckAndTurnEnd = (state: State): boolean => state.phase === 'placing' && state.rolled === null;
+
 export const pending = (state: State): Pending =>
-  state.phase === 'setup' || state.phase === 'over' ? { seats: [] } : { seats: [state.active] };
+  state.phase === 'setup' || state.phase === 'over' || betweenBadLuckAndTurnEnd(state) ? { seats: [] } : { seats: [state.active] };
 
 /** Every subset of `seats`, each in ascending order: each seat doubles the list. */
 const subsets = (seats: readonly Seat[]): Seat[][] => {
@@ -30,7 +34,7 @@ const subsets = (seats: readonly Seat[]): Seat[][] => {
 };
 
 export function legalCommands(state: State, seat: Seat): Command[] {
-  if (state.phase === 'setup' || state.phase === 'over' || seat !== state.active) return [];
+  if (state.phase === 'setup' || state.phase === 'over' || betweenBadLuckAndTurnEnd(state) || seat !== state.active) return [];
   const legal: Command[] = [];
   switch (state.phase) {
     case 'turn':
@@ -41,7 +45,7 @@ export function legalCommands(state: State, seat: Seat): Command[] {
       legal.push(scoreCommand);
       return legal;
     case 'placing': {
-      const { colour, values } = state.rolled!;
+      const { colour, values } = state.rolled!; // not null: see betweenBadLuckAndTurnEnd
       const row = state.tableaus[seat]![colour];
       // The edition lists the faces lowest first: each placeable value once, in order.
       for (const value of edition.dieFaces) {

@@ -1,0 +1,141 @@
+// Failures that are not the client's either: a database that refuses connections or
+// does not answer at all gives a 503 problem with Retry-After, in bounded time, and the
+// service recovers when it is back; what Node refuses before Fastify sees a request
+// (malformed HTTP, oversized headers) is a problem document too.
+import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import t from 'tap';
+import WebSocket from 'ws';
+import { buildApp } from '../../src/app.ts';
+import { createClients } from '../../src/db/client.ts';
+import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
+import { applyMigrations } from '../../src/db/migrate.ts';
+import { command, createGame, testApp } from '../helpers/app.ts';
+import { databaseUrl, withAdmin } from '../helpers/test-server.ts';
+
+function parentOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return 0;
+  }
+}
+
+const expectUnavailable = (t: { equal: Function; match: Function; ok: Function }, response: { statusCode: number; headers: Record<string, unknown>; json: () => any }, what: string) => {
+  t.equal(response.statusCode, 503, `${what}: 503`);
+  t.match(response.headers['content-type'], /^application\/problem\+json/);
+  t.equal(response.json().code, 'server/database-unavailable', `${what}: server/database-unavailable`);
+  t.ok(Number(response.headers['retry-after']) > 0, `${what}: with Retry-After`);
+};
+
+t.test('a database that refuses connections: 503 with Retry-After, then back to normal', async (t) => {
+  const app = await testApp(t);
+  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}], seed: 'down' });
+  const name = new URL(app.databaseUrl).pathname.slice(1);
+  const admin = databaseUrl(app.databaseUrl, 'postgres');
+  const setConnections = (allowed: boolean) =>
+    withAdmin(admin, async (client) => {
+      await client.query(`ALTER DATABASE ${client.escapeIdentifier(name)} ALLOW_CONNECTIONS ${allowed}`);
+      if (!allowed) await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+    });
+  await setConnections(false);
+  t.teardown(() => setConnections(true));
+  await new Promise((r) => setTimeout(r, 100));
+
+  expectUnavailable(t, await app.inject({ url: '/games' }), 'listing games');
+  expectUnavailable(t, await app.inject({ method: 'POST', url: '/games', payload: { type: 'pechvogel', seats: [{}, {}] } }), 'creating a game');
+  expectUnavailable(t, await command(app, id, tokens[0], { command: { type: 'throw' } }), 'a command');
+  const ready = await app.inject({ url: '/ready' });
+  t.equal(ready.json().code, 'server/database-unavailable', '/ready says so too');
+
+  await setConnections(true);
+  t.equal((await app.inject({ url: '/games' })).statusCode, 200, 'the service recovers when the database is back');
+  t.equal((await command(app, id, tokens[0], { command: { type: 'throw' } })).statusCode, 200);
+});
+
+t.test('a frozen database: requests fail with 503 in bounded time instead of hanging', async (t) => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'spielwerk-frozen-'));
+  const server = await startEmbeddedPostgres({ dataDir, ephemeral: true, settings: { fsync: 'off' } });
+  t.teardown(() => server.stop());
+  await applyMigrations(server.url);
+  const clients = createClients(server.url, { poolSize: 2, connectTimeoutMs: 500, statementTimeoutMs: 800 });
+  t.teardown(() => clients.close());
+  const app = await buildApp({ prisma: clients.prisma, pool: clients.pool, scheduler: { timers: false } });
+  t.teardown(() => app.close());
+  t.equal((await app.inject({ url: '/games' })).statusCode, 200);
+  // The postmaster and every process it forked (each backend is a process group of its own).
+  const postmaster = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  const serverProcesses = [postmaster, ...readdirSync('/proc').filter((entry) => /^\d+$/.test(entry) && parentOf(Number(entry)) === postmaster).map(Number)];
+  const signal = (name: NodeJS.Signals) => {
+    for (const pid of serverProcesses) {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // a short-lived child that has exited meanwhile
+      }
+    }
+  };
+  signal('SIGSTOP');
+  t.teardown(() => signal('SIGCONT'));
+  for (const [what, request] of [
+    ['listing games', { url: '/games' }],
+    ['creating a game', { method: 'POST' as const, url: '/games', payload: { type: 'pechvogel', seats: [{}, {}] } }],
+  ] as const) {
+    const started = Date.now();
+    const response = await app.inject(request);
+    const took = Date.now() - started;
+    expectUnavailable(t, response, what);
+    t.ok(took < 4000, `${what}: answered in ${took} ms`);
+  }
+  signal('SIGCONT');
+  let back = 0;
+  for (let i = 0; i < 50 && back !== 200; i++) back = (await app.inject({ url: '/games' })).statusCode;
+  t.equal(back, 200, 'and recover once it runs again');
+});
+
+t.test('what Node refuses before routing is a problem document too', async (t) => {
+  const app = await testApp(t);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as net.AddressInfo;
+  const raw = async (request: string) => {
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    socket.on('error', () => {});
+    socket.write(request);
+    await once(socket, 'close');
+    return received;
+  };
+  for (const [what, request, status, code] of [
+    ['a request line that is not HTTP', 'HELLO THERE\r\n\r\n', 400, 'request/malformed'],
+    ['headers over the size limit', `GET /games HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'request/headers-too-large'],
+  ] as const) {
+    const answer = await raw(request);
+    t.match(answer, new RegExp(`^HTTP/1.1 ${status} `), `${what}: ${status}`);
+    t.match(answer, /Content-Type: application\/problem\+json/);
+    t.equal(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).code, code, `${what}: ${code}`);
+  }
+});
+
+t.test('a NUL in a socket command is refused with a problem and appends nothing', async (t) => {
+  const app = await testApp(t);
+  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}], seed: 'nul' });
+  const before = (await app.inject({ url: `/games/${id}` })).json().version;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as net.AddressInfo;
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/games/${id}/live?token=${tokens[0]}`);
+  await once(socket, 'message');
+  socket.send(JSON.stringify({ type: 'command', id: 'n', command: { type: 'throw' }, idempotencyKey: 'k\u0000' }));
+  const [raw] = (await once(socket, 'message')) as [Buffer];
+  const answer = JSON.parse(raw.toString());
+  t.equal(answer.type, 'error');
+  t.equal(answer.problem.code, 'request/invalid');
+  socket.close();
+  t.equal((await app.inject({ url: `/games/${id}` })).json().version, before, 'nothing appended');
+});
