@@ -28,8 +28,10 @@ import { catalogRoutes } from './routes/catalog.ts';
 import { gameRoutes } from './routes/games.ts';
 import { healthRoutes } from './routes/health.ts';
 import { webPages } from './routes/pages.ts';
-import { closeCodes, liveRoutes } from './routes/live.ts';
-import { errorHandler, problem, sendProblem } from './routes/problem.ts';
+import { liveRoutes } from './routes/live.ts';
+import { closeCodes } from './routes/live-messages.ts';
+import { tidyOpenApi } from './routes/openapi-tidy.ts';
+import { errorHandler, httpCodes, problem, sendProblem } from './routes/problem.ts';
 
 export interface AppOptions {
   readonly prisma: PrismaClient;
@@ -83,7 +85,7 @@ export async function buildApp(options: AppOptions) {
   app.setErrorHandler(errorHandler);
   // The API speaks JSON only; a text body is a client mistake (415), not a string command.
   app.removeContentTypeParser('text/plain');
-  app.setNotFoundHandler((request, reply) => sendProblem(reply, problem(404, 'request/no-route', `no route ${request.method} ${request.url}`)));
+  app.setNotFoundHandler((request, reply) => sendProblem(reply, problem(404, httpCodes.noRoute, `no route ${request.method} ${request.url}`)));
 
   const clock = options.clock ?? Date.now;
   const store = new EventStore(options.prisma, options.pool);
@@ -127,27 +129,26 @@ export async function buildApp(options: AppOptions) {
       info: {
         title: 'Spielwerk',
         version: '1.0.0',
+        license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
+        contact: { name: 'Spielwerk maintainers' },
         description: [
           'Game-as-a-service for Pechvogel, Fackel+Keule, Mistkäfer and Porca Miseria.',
           '',
           'Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code`, e.g. `command/stale-version` or a rule code such as `pechvogel/not-your-turn`.',
           '',
-          '**Live updates.** `GET /games/{id}/live` upgrades to a WebSocket (OpenAPI cannot describe it as an operation). Authenticate with `Authorization: Bearer <token>` or `?token=`; pass `?after=N` to first receive what happened after version N.',
-          'Server → client: `{type:"update", version, status, events:[{seq, event}], view, pending, legalCommands, result}` whenever the game moves, redacted for the connection\'s seat (or spectator): the events since the previous update, in order, and the view after them (commands committed together arrive as one update); `{type:"ack", id, ...CommandAnswer}` or `{type:"error", id, problem}` for each command sent on the socket.',
-          'Client → server: `{type:"command", id?, command, expectedVersion?, idempotencyKey?, seat?, outcomes?}`.',
-          'Close codes: 1001 when the server shuts down; 4000 + HTTP status (e.g. 4403, 4404) when the connection is refused.',
+          '**Live updates.** `GET /games/{id}/live` upgrades to a WebSocket that pushes every move and accepts commands. OpenAPI cannot describe a socket; its protocol (messages, close codes) is the AsyncAPI 3.0 document `asyncapi/asyncapi.json` in the repository, generated from the same schemas.',
         ].join('\n'),
       },
+      servers: [{ url: '/', description: 'The server this document is served from (`npm start`: http://localhost:3000)' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A seat or referee token from game creation or joining' } } },
       tags: [
         { name: 'catalog', description: 'Game types, options and edition data' },
         { name: 'games', description: 'Creating, playing and reading games' },
-        { name: 'live', description: 'WebSocket updates' },
         { name: 'operations', description: 'Health and readiness' },
       ],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => tidyOpenApi(jsonSchemaTransformObject(document) as Parameters<typeof tidyOpenApi>[0]),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
   // Shutdown order: stop firing deadlines and moving bots, let queued commands finish

@@ -1,22 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Problem, problem, sendProblem } from './problem.ts';
+import { httpCodes, Problem, problem, sendProblem } from './problem.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', {
-    schema: { tags: ['operations'], summary: 'The process is up', response: { 200: z.object({ status: z.literal('ok') }) } },
+    schema: { operationId: 'getHealth', tags: ['operations'], summary: 'The process is up', description: 'Answers as long as the process runs; it does not touch the database.', security: [], response: { 200: z.object({ status: z.literal('ok') }) } },
     handler: async () => ({ status: 'ok' as const }),
   });
 
   app.get('/ready', {
-    schema: { tags: ['operations'], summary: 'The database is reachable', response: { 200: z.object({ status: z.literal('ready') }), 503: Problem } },
+    schema: { operationId: 'getReadiness', tags: ['operations'], summary: 'The database is reachable', description: 'For load balancers: 503 server/database-unavailable while the database cannot be reached.', security: [], response: { 200: z.object({ status: z.literal('ready') }), 503: Problem } },
     handler: async (_request, reply) => {
       try {
         await app.services.store.ping();
         return { status: 'ready' as const };
       } catch (error) {
         app.log.warn({ err: error }, 'readiness check failed');
-        return sendProblem(reply, problem(503, 'server/database-unavailable', 'the database cannot be reached'));
+        return sendProblem(reply, problem(503, httpCodes.databaseUnavailable, 'the database cannot be reached'));
       }
     },
   });

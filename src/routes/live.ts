@@ -8,24 +8,14 @@ import { z } from 'zod';
 import { ServiceError } from '../errors.ts';
 import { allowedViewer } from '../access/principal.ts';
 import { bearer } from './games.ts';
+import { ClientMessage, closeCodes, type ErrorMessage } from './live-messages.ts';
 import { internalProblem, problem, problemOf, type Problem } from './problem.ts';
-import { CommandRequestEnvelope, GameParams } from './schemas.ts';
-
-export const ClientMessage = z.discriminatedUnion('type', [
-  CommandRequestEnvelope.extend({
-    type: z.literal('command'),
-    id: z.string().max(64).optional().describe('Echoed in the ack or error'),
-    idempotencyKey: z.string().min(1).max(128).optional(),
-  }),
-]);
-
-/** Close codes: 1001 when the server shuts down, 4000 + HTTP status when refused. */
-export const closeCodes = { goingAway: 1001, refused: (status: number) => 4000 + status } as const;
+import { GameParams } from './schemas.ts';
 
 const sendJson = (socket: WebSocket, json: string) => {
   if (socket.readyState === socket.OPEN) socket.send(json);
 };
-const send = (socket: WebSocket, message: unknown) => sendJson(socket, JSON.stringify(message));
+const send = (socket: WebSocket, message: ErrorMessage | { readonly type: 'ack'; readonly id: string | undefined }) => sendJson(socket, JSON.stringify(message));
 
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reads, commands, hub } = app.services;
@@ -39,10 +29,12 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/games/:id/live', {
     websocket: true,
     schema: {
+      // A WebSocket is no HTTP operation: asyncapi/asyncapi.json describes it.
+      hide: true,
       tags: ['live'],
       summary: 'WebSocket: live updates and commands',
       description:
-        'Upgrade to a WebSocket. Server → client: {type:"update", version, events, view, pending, legalCommands, result} whenever the game moves (the events since the previous update, in order; commands committed together arrive as one update); {type:"ack", id, ...answer} or {type:"error", id, problem} for each command. Client → server: {type:"command", id?, command, expectedVersion?, idempotencyKey?, seat?, outcomes?}. Authenticate with the Authorization header or ?token=.',
+        'Upgrade to a WebSocket; asyncapi/asyncapi.json describes its messages and close codes. Authenticate with the Authorization header or ?token=.',
       params: GameParams,
       querystring: z.object({
         after: z.coerce.number().int().min(0).default(0).describe('The last version the client has seen'),

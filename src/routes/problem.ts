@@ -4,7 +4,31 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { chanceCodes } from '../domain/chance.ts';
+import { games } from '../domain/games.ts';
 import { ServiceError, serviceCodes, type ServiceCode } from '../errors.ts';
+
+/** Codes of failures the HTTP layer itself tells. */
+export const httpCodes = {
+  /** The body (or a WebSocket message) is over the size limit. */
+  tooLarge: 'request/too-large',
+  /** The body is not `application/json`. */
+  unsupportedMediaType: 'request/unsupported-media-type',
+  /** The body is not JSON. */
+  invalidJson: 'request/invalid-json',
+  /** No route has this method and path. */
+  noRoute: 'request/no-route',
+  /** Our fault; the request may be retried. */
+  internal: 'server/internal',
+  /** The database cannot be reached (readiness). */
+  databaseUnavailable: 'server/database-unavailable',
+} as const;
+
+/** Every code a problem document may carry: the service's, the HTTP layer's, the
+ * supplied-chance checks' and every game's rule codes. */
+export const problemCodes: readonly string[] = [
+  ...new Set([...Object.values(serviceCodes), ...Object.values(httpCodes), ...chanceCodes, ...games.flatMap((g) => g.codes)]),
+];
 
 export const Problem = z
   .object({
@@ -12,7 +36,7 @@ export const Problem = z
     title: z.string(),
     status: z.number().int(),
     detail: z.string(),
-    code: z.string().describe('Stable machine-readable code, e.g. command/stale-version or pechvogel/not-your-turn'),
+    code: z.enum(problemCodes as [string, ...string[]]).describe('Stable machine-readable code, e.g. command/stale-version or pechvogel/not-your-turn'),
     instance: z.string().optional(),
     currentVersion: z.number().int().optional().describe('With command/stale-version and command/conflict'),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
@@ -69,16 +93,16 @@ function clientProblem(error: FastifyError): Problem | null {
   const status = error.statusCode ?? 500;
   if (status < 400 || status >= 500) return null;
   const codes: Record<string, string> = {
-    FST_ERR_CTP_BODY_TOO_LARGE: 'request/too-large',
-    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request/unsupported-media-type',
-    FST_ERR_CTP_EMPTY_JSON_BODY: 'request/invalid',
-    FST_ERR_CTP_INVALID_JSON_BODY: 'request/invalid-json',
+    FST_ERR_CTP_BODY_TOO_LARGE: httpCodes.tooLarge,
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: httpCodes.unsupportedMediaType,
+    FST_ERR_CTP_EMPTY_JSON_BODY: serviceCodes.validation,
+    FST_ERR_CTP_INVALID_JSON_BODY: httpCodes.invalidJson,
   };
   return problem(status, codes[error.code] ?? serviceCodes.validation, error.message);
 }
 
 /** Our fault, never the client's: what is said without telling how. */
-export const internalProblem = (): Problem => problem(500, 'server/internal', 'something went wrong on our side; the request may be retried');
+export const internalProblem = (): Problem => problem(500, httpCodes.internal, 'something went wrong on our side; the request may be retried');
 
 export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
   return reply.code(body.status).type('application/problem+json').send(body);

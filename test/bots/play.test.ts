@@ -48,7 +48,10 @@ t.test('with nobody pending, the clock jumps to the deadline and the system send
     optionsSchema: z.object({}),
     commandSchema: z.object({ type: z.string() }),
     eventSchema: z.object({ type: z.literal('Ticked'), at: z.number() }),
+    viewSchemas: { seat: z.null(), spectator: z.null(), all: z.null() },
     edition: null,
+    editionSchema: z.null(),
+    codes: ['clock/no'],
     initialState: () => [],
     setup: (_s, { now }) => [{ type: 'Ticked', at: now }],
     decide: (_s, command, { actor, now }) =>
