@@ -1,6 +1,7 @@
 // The application as a function of its dependencies: a database client, optionally a
 // URL to listen for other instances' commits, and a clock. server.ts adds the process
 // concerns (port, embedded database, signals); tests build it with app.inject().
+import fastifyCors from '@fastify/cors';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -50,6 +51,17 @@ export interface AppOptions {
   readonly resyncMs?: number;
   /** Limits for request bodies and WebSocket messages, in bytes. */
   readonly bodyLimit?: number;
+  /** Origins whose browser pages may call the API (CORS): a list, or '*' for any.
+   * None by default: a browser on another origin is refused. */
+  readonly corsOrigins?: readonly string[] | '*';
+}
+
+/** CORS_ORIGINS: comma-separated origins (`https://play.example.org,http://localhost:5173`),
+ * or `*` for any; unset or empty: none. */
+export function parseCorsOrigins(value: string | undefined): readonly string[] | '*' | undefined {
+  if (value?.trim() === '*') return '*';
+  const origins = (value ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  return origins.length === 0 ? undefined : origins;
 }
 
 export interface Services {
@@ -123,6 +135,16 @@ export async function buildApp(options: AppOptions) {
   };
   app.decorate('services', services);
 
+  // Tokens travel in the Authorization header, never in cookies, so no credentials mode.
+  if (options.corsOrigins !== undefined) {
+    await app.register(fastifyCors, {
+      origin: options.corsOrigins === '*' ? '*' : [...options.corsOrigins],
+      methods: ['GET', 'POST', 'OPTIONS'],
+      allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
+      exposedHeaders: ['location', 'x-request-id'],
+      maxAge: 600,
+    });
+  }
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
