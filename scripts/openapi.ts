@@ -1,13 +1,17 @@
-// `npm run openapi` writes openapi/openapi.json from the route schemas and
-// asyncapi/asyncapi.json from the live socket's message schemas;
-// `npm run openapi:check` fails when either committed document is stale.
+// `npm run openapi` writes openapi/openapi.json from the route schemas,
+// asyncapi/asyncapi.json from the live socket's message schemas, and the TypeScript
+// client's REST types from the OpenAPI document; `npm run openapi:check` fails when
+// any committed one is stale.
 import { readFile, writeFile } from 'node:fs/promises';
 import { asyncApiPath, generateAsyncApi } from '../src/asyncapi.ts';
 import { generateOpenApi, openApiPath } from '../src/openapi.ts';
+import { clientTypesPath, generateClientTypes } from './client-types.ts';
 
+const openApi = await generateOpenApi();
 const documents = [
-  { path: openApiPath, text: await generateOpenApi() },
+  { path: openApiPath, text: openApi },
   { path: asyncApiPath, text: generateAsyncApi() },
+  { path: clientTypesPath, text: await generateClientTypes(openApi) },
 ];
 const check = process.argv.includes('--check');
 let stale = false;
