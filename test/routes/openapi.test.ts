@@ -44,6 +44,15 @@ t.test('openapi/openapi.json is current and valid', async (t) => {
   t.notOk(generated.includes(String(Number.MAX_SAFE_INTEGER)), 'no integer is bounded by ±2^53');
 });
 
+t.test('every code the source spells out is one Problem.code documents', async (t) => {
+  // A code added as a literal somewhere (a new 429 or 503) without joining a code list
+  // would leave the enum incomplete: clients switching on it would not know it.
+  const { stdout } = await run('grep', ['-rhoE', "'(request|server|auth|game|command|chance)/[a-z-]+'", 'src'], { cwd: root });
+  const spelled = [...new Set(stdout.split('\n').filter((l) => l !== '').map((l) => l.slice(1, -1)))];
+  t.ok(spelled.length > 10, `found ${spelled.length} codes in src`);
+  t.same(spelled.filter((code) => !problemCodes.includes(code)), [], 'all of them are in problemCodes');
+});
+
 t.test('Redocly (recommended ruleset) finds no error and no warning', async (t) => {
   const report = JSON.parse(await lint('redocly', ['lint', 'openapi/openapi.json', '--format=json']));
   t.same(report.totals, { errors: 0, warnings: 0, ignored: report.totals.ignored }, JSON.stringify(report.problems.slice(0, 5), null, 1));
