@@ -1,17 +1,32 @@
-// `npm run openapi` writes openapi/openapi.json from the route schemas;
-// `npm run openapi:check` fails when the committed document is stale.
+// `npm run openapi` writes openapi/openapi.json from the route schemas,
+// asyncapi/asyncapi.json from the live socket's message schemas, and the TypeScript
+// client's REST types from the OpenAPI document; `npm run openapi:check` fails when
+// any committed one is stale.
 import { readFile, writeFile } from 'node:fs/promises';
+import { asyncApiPath, generateAsyncApi } from '../src/asyncapi.ts';
 import { generateOpenApi, openApiPath } from '../src/openapi.ts';
+import { clientTypesPath, generateClientTypes } from './client-types.ts';
 
-const generated = await generateOpenApi();
-if (process.argv.includes('--check')) {
-  const committed = await readFile(openApiPath, 'utf8').catch(() => '');
-  if (committed !== generated) {
-    console.error('openapi/openapi.json is stale: run `npm run openapi` and commit the result');
-    process.exit(1);
+const openApi = await generateOpenApi();
+const documents = [
+  { path: openApiPath, text: openApi },
+  { path: asyncApiPath, text: generateAsyncApi() },
+  { path: clientTypesPath, text: await generateClientTypes(openApi) },
+];
+const check = process.argv.includes('--check');
+let stale = false;
+for (const { path, text } of documents) {
+  const name = path.pathname.split('/').slice(-2).join('/');
+  if (check) {
+    const committed = await readFile(path, 'utf8').catch(() => '');
+    if (committed === text) console.log(`${name} is up to date`);
+    else {
+      console.error(`${name} is stale: run \`npm run openapi\` and commit the result`);
+      stale = true;
+    }
+  } else {
+    await writeFile(path, text);
+    console.log(`wrote ${path.pathname}`);
   }
-  console.log('openapi/openapi.json is up to date');
-} else {
-  await writeFile(openApiPath, generated);
-  console.log(`wrote ${openApiPath.pathname}`);
 }
+if (stale) process.exit(1);

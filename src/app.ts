@@ -1,6 +1,7 @@
 // The application as a function of its dependencies: a database client, optionally a
 // URL to listen for other instances' commits, and a clock. server.ts adds the process
 // concerns (port, embedded database, signals); tests build it with app.inject().
+import fastifyCors from '@fastify/cors';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -34,8 +35,9 @@ import { LiveSockets, until } from './live/live-sockets.ts';
 import { liveRoutes } from './routes/live.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { refuseNul } from './routes/nul.ts';
+import { tidyOpenApi } from './routes/openapi-tidy.ts';
 import { registerRateLimits, type RateLimits } from './routes/rate-limits.ts';
-import { clientErrorHandler, errorHandler, frameworkErrorHandler, problem, retryAfterSeconds, sendProblem, shuttingDown } from './routes/problem.ts';
+import { clientErrorHandler, errorHandler, frameworkErrorHandler, httpCodes, problem, retryAfterSeconds, sendProblem, shuttingDown } from './routes/problem.ts';
 
 export interface AppOptions {
   readonly prisma: PrismaClient;
@@ -54,6 +56,9 @@ export interface AppOptions {
   readonly resyncMs?: number;
   /** Limits for request bodies and WebSocket messages, in bytes. */
   readonly bodyLimit?: number;
+  /** Origins whose browser pages may call the API (CORS): a list, or '*' for any.
+   * None by default: a browser on another origin is refused. */
+  readonly corsOrigins?: readonly string[] | '*';
   /** Events between two state snapshots of a game (state/state-snapshots.ts). */
   readonly snapshotEvery?: number;
   /** Per-client limits on creating games and sending commands; none when absent. */
@@ -68,6 +73,14 @@ export interface AppOptions {
 export interface Lifecycle {
   draining: boolean;
   closing: boolean;
+}
+
+/** CORS_ORIGINS: comma-separated origins (`https://play.example.org,http://localhost:5173`),
+ * or `*` for any; unset or empty: none. */
+export function parseCorsOrigins(value: string | undefined): readonly string[] | '*' | undefined {
+  if (value?.trim() === '*') return '*';
+  const origins = (value ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  return origins.length === 0 ? undefined : origins;
 }
 
 export interface Services {
@@ -111,7 +124,7 @@ export async function buildApp(options: AppOptions) {
   app.setErrorHandler(errorHandler);
   // The API speaks JSON only; a text body is a client mistake (415), not a string command.
   app.removeContentTypeParser('text/plain');
-  app.setNotFoundHandler((request, reply) => sendProblem(reply, problem(404, 'request/no-route', `no route ${request.method} ${request.url}`)));
+  app.setNotFoundHandler((request, reply) => sendProblem(reply, problem(404, httpCodes.noRoute, `no route ${request.method} ${request.url}`)));
 
   const clock = options.clock ?? Date.now;
   // Other instances hear of every commit through the store; the hub, declared below,
@@ -189,33 +202,42 @@ export async function buildApp(options: AppOptions) {
     refuseNul(request.headers['idempotency-key'], 'headers.idempotency-key');
   });
 
+  // Tokens travel in the Authorization header, never in cookies, so no credentials mode.
+  if (options.corsOrigins !== undefined) {
+    await app.register(fastifyCors, {
+      origin: options.corsOrigins === '*' ? '*' : [...options.corsOrigins],
+      methods: ['GET', 'POST', 'OPTIONS'],
+      allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
+      exposedHeaders: ['location', 'x-request-id'],
+      maxAge: 600,
+    });
+  }
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Spielwerk',
         version: '1.0.0',
+        license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
+        contact: { name: 'Spielwerk maintainers' },
         description: [
           'Game-as-a-service for Pechvogel, Fackel+Keule, Mistkäfer and Porca Miseria.',
           '',
           'Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code`, e.g. `command/stale-version` or a rule code such as `pechvogel/not-your-turn`.',
           '',
-          '**Live updates.** `GET /games/{id}/live` upgrades to a WebSocket (OpenAPI cannot describe it as an operation). Authenticate with `Authorization: Bearer <token>` or `?token=`; pass `?after=N` to first receive what happened after version N.',
-          'Server → client: `{type:"update", version, status, events:[{seq, event}], view, pending, legalCommands, result}` whenever the game moves, redacted for the connection\'s seat (or spectator): the events since the previous update, in order, and the view after them (commands committed together arrive as one update); `{type:"ack", id, ...CommandAnswer}` or `{type:"error", id, problem}` for each command sent on the socket.',
-          'Client → server: `{type:"command", id?, command, expectedVersion?, idempotencyKey?, seat?, outcomes?}`.',
-          'Close codes: 1001 when the server shuts down; 4000 + HTTP status (e.g. 4403, 4404) when the connection is refused.',
+          '**Live updates.** `GET /games/{id}/live` upgrades to a WebSocket that pushes every move and accepts commands. OpenAPI cannot describe a socket; its protocol (messages, close codes) is the AsyncAPI 3.0 document `asyncapi/asyncapi.json` in the repository, generated from the same schemas.',
         ].join('\n'),
       },
+      servers: [{ url: '/', description: 'The server this document is served from (`npm start`: http://localhost:3000)' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A seat or referee token from game creation or joining' } } },
       tags: [
         { name: 'catalog', description: 'Game types, options and edition data' },
         { name: 'games', description: 'Creating, playing and reading games' },
-        { name: 'live', description: 'WebSocket updates' },
         { name: 'operations', description: 'Health and readiness' },
       ],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => tidyOpenApi(jsonSchemaTransformObject(document) as Parameters<typeof tidyOpenApi>[0]),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
   // Shutdown order: stop firing deadlines, refuse new socket commands and answer the

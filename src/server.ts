@@ -5,7 +5,7 @@
 // left is cut) and the embedded database stops. See docs/operations.md.
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
-import { buildApp } from './app.ts';
+import { buildApp, parseCorsOrigins } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { StartupError } from './db/preflight.ts';
 import { secretPaths } from './observability/request-log.ts';
@@ -40,7 +40,16 @@ const database = await openDatabase({ log: (line) => log.debug(line) }).catch((e
 log.info({ database: database.where, embedded: !process.env.DATABASE_URL }, 'database ready');
 log.info({ applied: database.applied }, database.applied.length > 0 ? `applied ${database.applied.length} migrations` : 'the database schema is up to date');
 const rateLimits = { gamesPerMinute: count('RATE_LIMIT_GAMES_PER_MINUTE', 300), commandsPerSecond: count('RATE_LIMIT_COMMANDS_PER_SECOND', 5000) };
-const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, logger: log, closeTimeoutMs, rateLimits });
+const corsOrigins = parseCorsOrigins(process.env.CORS_ORIGINS);
+const app = await buildApp({
+  prisma: database.prisma,
+  pool: database.pool,
+  notifyUrl: database.url,
+  logger: log,
+  closeTimeoutMs,
+  rateLimits,
+  ...(corsOrigins === undefined ? {} : { corsOrigins }),
+});
 
 // An embedded Postgres that died is not restarted here: the process exits non-zero so
 // that its supervisor restarts the whole service (docs/operations.md).

@@ -37,6 +37,8 @@ export interface CommandInput {
    * client reads the answer: for the server's own commands none is built. */
   readonly caller: { readonly kind: 'system' } | { readonly kind: 'bot'; readonly seat: number } | TokenCaller;
   readonly command: unknown;
+  /** The game type the caller meant the command for (a route of one game's commands). */
+  readonly gameType?: string;
   /** The seat a referee acts for. */
   readonly seat?: number;
   readonly expectedVersion?: number;
@@ -246,6 +248,9 @@ export class CommandHandler {
 
   private decide(loaded: LoadedGame, input: CommandInput): { events: GameEvent[]; actor: string; viewer: Viewer } {
     const { record, game } = loaded;
+    if (input.gameType !== undefined && input.gameType !== game.type) {
+      throw new ServiceError(serviceCodes.invalidCommand, `this game is a ${game.type} game, not ${input.gameType}: send its commands to /games/{id}/commands/${game.type}`);
+    }
     if (record.status !== 'running') {
       throw new ServiceError(serviceCodes.notRunning, `the game is ${record.status}`);
     }

@@ -32,10 +32,13 @@ export interface Chance {
   secret(): string;
 }
 
+/** Why a referee's supplied outcomes do not fit a command. */
+export const chanceCodes = ['chance/outcome-missing', 'chance/outcome-invalid', 'chance/outcome-unused'] as const;
+
 /** Thrown by a supplied chance source when the referee's outcomes do not fit. */
 export class SuppliedChanceError extends Error {
   constructor(
-    readonly code: 'chance/outcome-missing' | 'chance/outcome-invalid' | 'chance/outcome-unused',
+    readonly code: (typeof chanceCodes)[number],
     message: string,
     /** With outcome-missing and outcome-invalid: what the draw needs. */
     readonly need: ChanceNeed | null = null,

@@ -118,8 +118,13 @@ export interface GameModule<
   readonly untimedOptions: Partial<O>;
   readonly commandSchema: z.ZodType<C>;
   readonly eventSchema: z.ZodType<E>;
+  /** The shape of `view` for each kind of viewer (strict: a view has no other field). */
+  readonly viewSchemas: { readonly seat: z.ZodType<V>; readonly spectator: z.ZodType<V>; readonly all: z.ZodType<V> };
   /** This project's edition data (components the rulebook does not list), as JSON. */
   readonly edition: unknown;
+  readonly editionSchema: z.ZodType;
+  /** Every rule-violation code `decide` and `validateSetup` may answer with. */
+  readonly codes: readonly string[];
 
   /** Checked before a game is created; e.g. player count against an option. */
   validateSetup?(setup: Setup<O>): RuleViolation | null;

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import type { WebSocket } from 'ws';
 
 /** Close codes: 1001 when the server shuts down, 4000 + HTTP status when refused. */
-export const closeCodes = { goingAway: 1001, refused: (status: number) => 4000 + status } as const;
+export const closeCodes = { goingAway: 1001, tooLarge: 1009, refused: (status: number) => 4000 + status } as const;
 
 export class LiveSockets {
   private readonly sockets = new Set<WebSocket>();

@@ -15,6 +15,7 @@ import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } fr
 import { encodeCursor, summarize } from './game-summary.ts';
 
 export interface EventPage {
+  readonly gameType: string;
   readonly events: readonly (VersionedEvent & { actor: string; at: string })[];
   readonly version: number;
   readonly next: number | null;
@@ -63,6 +64,7 @@ export class GameReads {
     const { shown, state } = redactAll(latest, before, page, viewer);
     this.past.remember(gameId, from + page.length, state);
     return {
+      gameType: latest.game.type,
       events: shown.map((e, i) => ({ ...e, actor: page[i]!.actor, at: page[i]!.at.toISOString() })),
       version: latest.version,
       next: after + page.length < latest.version ? after + page.length : null,
@@ -80,7 +82,7 @@ export class GameReads {
       state = latest.game.evolve(state, event);
       return { seq, event, actor, at: at.toISOString(), view: latest.game.view(state, all) };
     });
-    return { game: summarize(latest.record), initialView: latest.game.view(latest.game.initialState(latest.setup), all), steps, result: latest.game.result(state) };
+    return { gameType: latest.game.type, game: summarize(latest.record), initialView: latest.game.view(latest.game.initialState(latest.setup), all), steps, result: latest.game.result(state) };
   }
 
   async principalFor(gameId: string, token: string | undefined): Promise<{ record: GameRecord; principal: Principal }> {

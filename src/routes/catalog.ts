@@ -4,24 +4,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findGame, games, type AnyGame } from '../domain/games.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
+import { perGame } from './game-schemas.ts';
 import { Problem } from './problem.ts';
 
-const CatalogEntry = z
-  .object({
-    type: z.string(),
+const CatalogEntry = perGame(
+  'CatalogEntry',
+  'type',
+  (g) => ({
     title: z.string(),
     rulesVersion: z.string(),
-    players: z.object({ min: z.number().int(), max: z.number().int() }),
+    players: z.object({ min: z.int().min(1).max(16), max: z.int().min(1).max(16) }),
     traits: z.object({ hiddenInformation: z.boolean(), simultaneous: z.boolean(), realTime: z.boolean() }),
-    options: z.unknown().describe('JSON Schema of the options; every option has a default'),
-    commands: z.unknown().describe('JSON Schema of the commands'),
-    events: z.unknown().describe('JSON Schema of the events'),
-    edition: z.unknown().describe("This project's edition data: the components the rulebook does not list"),
+    options: z.record(z.string(), z.unknown()).describe(`JSON Schema of the options (the game's Options schema in this document); every option has a default`),
+    commands: z.record(z.string(), z.unknown()).describe(`JSON Schema of the commands (${g.name}Command in this document)`),
+    events: z.record(z.string(), z.unknown()).describe(`JSON Schema of the events (${g.name}Event in this document)`),
+    edition: g.edition.describe("This project's edition data: the components the rulebook does not list"),
     docs: z.string().describe('Where the rule interpretations of this service are written down'),
-  })
-  .meta({ id: 'CatalogEntry' });
+  }),
+  'A game type on offer',
+).any;
 
-const entry = (game: AnyGame): z.infer<typeof CatalogEntry> => ({
+const entry = (game: AnyGame) => ({
   type: game.type,
   title: game.title,
   rulesVersion: game.rulesVersion,
@@ -38,14 +41,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const entries = new Map(games.map((g) => [g.type, entry(g)]));
 
   app.get('/catalog', {
-    schema: { tags: ['catalog'], summary: 'The game types on offer', response: { 200: z.object({ games: z.array(CatalogEntry) }) } },
+    schema: { operationId: 'listGameTypes', tags: ['catalog'], summary: 'The game types on offer', description: 'Every game type with its facts, the JSON Schemas of its options, commands and events, and its edition data.', security: [], response: { 200: z.object({ games: z.array(CatalogEntry) }) } },
     handler: async () => ({ games: [...entries.values()] }),
   });
 
   app.get('/catalog/:type', {
     schema: {
+      operationId: 'getGameType',
       tags: ['catalog'],
       summary: 'One game type',
+      description: 'The catalog entry of one game type.',
+      security: [],
       params: z.object({ type: z.string() }),
       response: { 200: CatalogEntry, 404: Problem },
     },

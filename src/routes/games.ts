@@ -6,22 +6,26 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import { decodeCursor, summarize } from '../reads/game-summary.ts';
+import { gameSchemas } from './game-schemas.ts';
 import { Problem } from './problem.ts';
 import { limitOf } from './rate-limits.ts';
 import {
   ChanceRequest,
   CommandAnswer,
+  commandAnswers,
   CommandRequest,
   CommandRequestEnvelope,
   CreatedGame,
   CreateGameRequest,
   EventPage,
+  gameCommandRequest,
   GameDetails,
   GameParams,
   GameSnapshot,
   GameStatus,
   GameSummary,
   IdempotencyHeaders,
+  NewGameEnvelope,
   parseViewer,
   Replay,
   ViewerParam,
@@ -36,9 +40,12 @@ export function bearer(request: FastifyRequest): string | undefined {
   return match[1];
 }
 
+/** Validates the body against `envelope` instead of the documented schema, so that
+ * the service can explain what is wrong with a command or a game's setup in the
+ * game's own terms (and with its own code). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const commandValidator: FastifySchemaCompiler<any> = (route) =>
-  validatorCompiler(route.httpPart === 'body' ? { ...route, schema: CommandRequestEnvelope } : route);
+const bodyValidatedBy = (envelope: z.ZodType): FastifySchemaCompiler<any> => (route) =>
+  validatorCompiler(route.httpPart === 'body' ? { ...route, schema: envelope } : route);
 
 const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem, 429: Problem };
 const security: { [scheme: string]: string[] }[] = [{ bearer: [] }, {}];
@@ -48,15 +55,18 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/games', {
     config: limitOf(app.rateLimits.gamesPerMinute, 60_000),
+    validatorCompiler: bodyValidatedBy(NewGameEnvelope),
     schema: {
+      operationId: 'createGame',
       tags: ['games'],
       summary: 'Create a game',
+      security: [],
       description: 'Returns one secret token per taken seat and a referee token. The game starts when every seat is taken.',
       body: CreateGameRequest,
       response: { 201: CreatedGame, ...errors },
     },
     handler: async (request, reply) => {
-      const { record, refereeToken, seatTokens } = await setup.create(request.body);
+      const { record, refereeToken, seatTokens } = await setup.create(request.body as z.infer<typeof NewGameEnvelope>);
       reply.code(201).header('location', `/games/${record.id}`);
       return { game: summarize(record), refereeToken, seats: seatTokens.map((token, seat) => ({ seat, token })) };
     },
@@ -64,8 +74,11 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/games', {
     schema: {
+      operationId: 'listGames',
       tags: ['games'],
       summary: 'List games, newest first',
+      description: 'Filter by type and status; page with `next` as the cursor.',
+      security: [],
       querystring: z.object({
         type: z.string().optional(),
         status: GameStatus.optional(),
@@ -82,6 +95,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/games/:id', {
     schema: {
+      operationId: 'getGame',
       tags: ['games'],
       summary: "A game: summary, the caller's view and legal commands",
       description: 'Without a token you are a spectator.',
@@ -94,8 +108,11 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/games/:id/join', {
     schema: {
+      operationId: 'joinGame',
       tags: ['games'],
       summary: 'Take an open seat',
+      description: 'Answers with the seat and its secret token; the game starts when every seat is taken.',
+      security: [],
       params: GameParams,
       body: z.object({ seat: z.number().int().min(0).optional().describe('A particular seat; else the first open one'), name: z.string().max(64).optional() }).default({}),
       response: { 200: z.object({ seat: z.number().int(), token: z.string(), game: GameSummary }), ...errors },
@@ -107,37 +124,60 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  const sendCommand = async (request: FastifyRequest & { params: { id: string }; headers: { 'idempotency-key'?: string } }, gameType?: string) => {
+    const body = request.body as z.infer<typeof CommandRequestEnvelope>;
+    return commands.handle({
+      gameId: request.params.id,
+      caller: { kind: 'token', token: bearer(request) },
+      command: body.command,
+      ...(gameType === undefined ? {} : { gameType }),
+      seat: body.seat,
+      expectedVersion: body.expectedVersion,
+      outcomes: body.outcomes,
+      idempotencyKey: request.headers['idempotency-key'],
+    });
+  };
+
   app.post('/games/:id/commands', {
     config: limitOf(app.rateLimits.commandsPerSecond, 1000),
     // The documented body names every game's commands; validation checks only the
     // envelope so that the game's own schema can explain a bad command.
-    validatorCompiler: commandValidator,
+    validatorCompiler: bodyValidatedBy(CommandRequestEnvelope),
     schema: {
+      operationId: 'sendCommand',
       tags: ['games'],
-      summary: 'Send a command as your seat',
-      description: 'The answer carries the new version, your view of the new events and your new view. Send an Idempotency-Key to retry safely.',
+      summary: 'Send a command of any game as your seat',
+      description: "The answer carries the new version, your view of the new events and your new view. Send an Idempotency-Key to retry safely. A typed client uses the game type's own route (`/games/{id}/commands/<type>`), where only that game's commands fit.",
       params: GameParams,
       headers: IdempotencyHeaders,
       body: CommandRequest,
       security: [{ bearer: [] }],
       response: { 200: CommandAnswer, ...errors },
     },
-    handler: async (request) => {
-      const body = request.body as z.infer<typeof CommandRequestEnvelope>;
-      return commands.handle({
-        gameId: request.params.id,
-        caller: { kind: 'token', token: bearer(request) },
-        command: body.command,
-        seat: body.seat,
-        expectedVersion: body.expectedVersion,
-        outcomes: body.outcomes,
-        idempotencyKey: request.headers['idempotency-key'],
-      });
-    },
+    handler: async (request) => sendCommand(request),
   });
+
+  for (const g of gameSchemas) {
+    app.post(`/games/:id/commands/${g.game.type}`, {
+      validatorCompiler: bodyValidatedBy(CommandRequestEnvelope),
+      schema: {
+        operationId: `send${g.name}Command`,
+        tags: ['games'],
+        summary: `Send a ${g.game.title} command as your seat`,
+        description: `Like /games/{id}/commands, for a ${g.game.title} game only: a game of another type refuses with 400 command/invalid.`,
+        params: GameParams,
+        headers: IdempotencyHeaders,
+        body: gameCommandRequest(g),
+        security: [{ bearer: [] }],
+        response: { 200: commandAnswers.of(g), ...errors },
+      },
+      handler: async (request) => sendCommand(request, g.game.type),
+    });
+  }
 
   app.post('/games/:id/chance', {
     schema: {
+      operationId: 'supplyChance',
       tags: ['games'],
       summary: 'Supply what the game waits for from chance (the referee of a supplied-chance game)',
       description:
@@ -162,8 +202,10 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/games/:id/events', {
     schema: {
+      operationId: 'listEvents',
       tags: ['games'],
       summary: 'The event log, redacted for the caller while the game runs',
+      description: 'Pages of events after `after`, each with who sent it and when. A finished game shows any viewer (`viewer=all`).',
       params: GameParams,
       querystring: z.object({
         after: z.coerce.number().int().min(0).default(0).describe('Events with seq greater than this'),
@@ -181,8 +223,10 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/games/:id/view', {
     schema: {
+      operationId: 'getView',
       tags: ['games'],
       summary: 'The game at version N (default: now) through your eyes, or as a spectator',
+      description: 'Any version of the log, as the caller (or, once the game is over, any viewer) saw it.',
       params: GameParams,
       querystring: z.object({ version: z.coerce.number().int().min(0).optional(), viewer: ViewerParam.optional() }),
       security,
@@ -193,8 +237,11 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/games/:id/replay', {
     schema: {
+      operationId: 'getReplay',
       tags: ['games'],
       summary: 'Every step of a finished game, everything revealed',
+      description: 'Each event with the view after it, as the `all` viewer sees it; 409 game/not-finished while the game runs.',
+      security: [],
       params: GameParams,
       response: { 200: Replay, ...errors },
     },

@@ -1,18 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Problem, problem, sendProblem, shuttingDown } from './problem.ts';
+import { httpCodes, Problem, problem, sendProblem, shuttingDown } from './problem.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', {
-    schema: { tags: ['operations'], summary: 'The process is up', response: { 200: z.object({ status: z.literal('ok') }) } },
+    schema: { operationId: 'getHealth', tags: ['operations'], summary: 'The process is up', description: 'Answers as long as the process runs; it does not touch the database.', security: [], response: { 200: z.object({ status: z.literal('ok') }) } },
     handler: async () => ({ status: 'ok' as const }),
   });
 
   app.get('/ready', {
     schema: {
+      operationId: 'getReadiness',
       tags: ['operations'],
       summary: 'The database is reachable and the server is not shutting down',
-      description: 'On SIGTERM this answers 503 `server/shutting-down` at once, while requests are still served for the grace period (SHUTDOWN_GRACE_MS), so that a load balancer can stop sending traffic first.',
+      description: 'For load balancers: 503 `server/database-unavailable` while the database cannot be reached. On SIGTERM this answers 503 `server/shutting-down` at once, while requests are still served for the grace period (SHUTDOWN_GRACE_MS), so that a load balancer can stop sending traffic first.',
+      security: [],
       response: { 200: z.object({ status: z.literal('ready') }), 503: Problem },
     },
     handler: async (_request, reply) => {
@@ -22,7 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return { status: 'ready' as const };
       } catch (error) {
         app.log.warn({ err: error }, 'readiness check failed');
-        return sendProblem(reply, problem(503, 'server/database-unavailable', 'the database cannot be reached'));
+        return sendProblem(reply, problem(503, httpCodes.databaseUnavailable, 'the database cannot be reached'));
       }
     },
   });

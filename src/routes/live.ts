@@ -5,22 +5,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { ServiceError } from '../errors.ts';
+import { ServiceError, serviceCodes } from '../errors.ts';
 import { allowedViewer } from '../access/principal.ts';
 import { closeCodes } from '../live/live-sockets.ts';
 import { bearer } from './games.ts';
 import { refuseNul } from './nul.ts';
-import { problem, problemForFailure, problemOf, sendProblem, shuttingDown, type Problem } from './problem.ts';
-import { CommandRequestEnvelope, GameParams } from './schemas.ts';
-
-export const ClientMessage = z.discriminatedUnion('type', [
-  CommandRequestEnvelope.extend({
-    type: z.literal('command'),
-    id: z.string().max(64).optional().describe('Echoed in the ack or error'),
-    idempotencyKey: z.string().min(1).max(128).optional(),
-  }),
-]);
-
+import { ClientMessage } from './live-messages.ts';
+import { problem, problemForFailure, problemOf, sendProblem, shuttingDown, httpCodes, type Problem } from './problem.ts';
+import { GameParams } from './schemas.ts';
 
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reads, commands, hub, sockets, metrics } = app.services;
@@ -31,14 +23,14 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/games/:id/live',
     // A plain GET is told to upgrade instead of the plugin's empty 404.
     handler: (_request, reply) =>
-      sendProblem(reply.header('upgrade', 'websocket').header('connection', 'upgrade'), problem(426, 'request/upgrade-required', 'this is a WebSocket endpoint: send the request with Upgrade: websocket')),
+      sendProblem(reply.header('upgrade', 'websocket').header('connection', 'upgrade'), problem(426, httpCodes.upgradeRequired, 'this is a WebSocket endpoint: send the request with Upgrade: websocket')),
     schema: {
-      // OpenAPI cannot describe a WebSocket as an operation; the document's description does.
+      // A WebSocket is no HTTP operation: asyncapi/asyncapi.json describes it.
       hide: true,
       tags: ['live'],
       summary: 'WebSocket: live updates and commands',
       description:
-        'Upgrade to a WebSocket. Server → client: {type:"update", version, events, view, pending, legalCommands, result} whenever the game moves (the events since the previous update, in order; commands committed together arrive as one update); {type:"ack", id, ...answer} or {type:"error", id, problem} for each command. Client → server: {type:"command", id?, command, expectedVersion?, idempotencyKey?, seat?, outcomes?}. Authenticate with the Authorization header or ?token=.',
+        'Upgrade to a WebSocket; asyncapi/asyncapi.json describes its messages and close codes. Authenticate with the Authorization header or ?token=.',
       params: GameParams,
       querystring: z.object({
         after: z.coerce.number().int().min(0).default(0).describe('The last version the client has seen'),
@@ -84,7 +76,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
             return;
           }
           const detail = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : 'not JSON';
-          send({ type: 'error', problem: problem(400, 'request/invalid', `bad message: ${detail}`) });
+          send({ type: 'error', problem: problem(400, serviceCodes.validation, `bad message: ${detail}`) });
           return;
         }
         // Shutting down: a command is refused rather than decided while the socket closes,

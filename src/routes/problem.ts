@@ -5,9 +5,49 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type net from 'node:net';
+import { chanceCodes } from '../domain/chance.ts';
+import { games } from '../domain/games.ts';
 import { ServiceError, serviceCodes, type ServiceCode } from '../errors.ts';
 import { databaseUnavailable } from '../events/unavailable.ts';
 import { noteRefusal } from '../observability/request-log.ts';
+
+/** Codes of failures the HTTP layer itself tells. */
+export const httpCodes = {
+  /** The body (or a WebSocket message) is over the size limit. */
+  tooLarge: 'request/too-large',
+  /** The body is not `application/json`. */
+  unsupportedMediaType: 'request/unsupported-media-type',
+  /** The body is not JSON. */
+  invalidJson: 'request/invalid-json',
+  /** No route has this method and path. */
+  noRoute: 'request/no-route',
+  /** Our fault; the request may be retried. */
+  internal: 'server/internal',
+  /** The database cannot be reached or did not answer in time; retry after `Retry-After`. */
+  databaseUnavailable: 'server/database-unavailable',
+  /** The server is shutting down; retry on another instance or after the restart. */
+  shuttingDown: 'server/shutting-down',
+  /** Too many requests from this client; retry after `Retry-After`. */
+  rateLimited: 'request/rate-limited',
+  /** The path is not valid percent-encoding. */
+  badUrl: 'request/bad-url',
+  /** A path parameter is longer than any id. */
+  uriTooLong: 'request/uri-too-long',
+  /** The request is not valid HTTP/1.1. */
+  malformed: 'request/malformed',
+  /** The request headers are larger than the server accepts. */
+  headersTooLarge: 'request/headers-too-large',
+  /** The request did not arrive in time. */
+  timeout: 'request/timeout',
+  /** A WebSocket endpoint was asked without `Upgrade: websocket`. */
+  upgradeRequired: 'request/upgrade-required',
+} as const;
+
+/** Every code a problem document may carry: the service's, the HTTP layer's, the
+ * supplied-chance checks' and every game's rule codes. */
+export const problemCodes: readonly string[] = [
+  ...new Set([...Object.values(serviceCodes), ...Object.values(httpCodes), ...chanceCodes, ...games.flatMap((g) => g.codes)]),
+];
 
 export const Problem = z
   .object({
@@ -15,7 +55,7 @@ export const Problem = z
     title: z.string(),
     status: z.number().int(),
     detail: z.string(),
-    code: z.string().describe('Stable machine-readable code, e.g. command/stale-version or pechvogel/not-your-turn'),
+    code: z.enum(problemCodes as [string, ...string[]]).describe('Stable machine-readable code, e.g. command/stale-version or pechvogel/not-your-turn'),
     instance: z.string().optional(),
     currentVersion: z.number().int().optional().describe('With command/stale-version and command/conflict'),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
@@ -81,17 +121,17 @@ function clientProblem(error: FastifyError): Problem | null {
   const status = error.statusCode ?? 500;
   if (status < 400 || status >= 500) return null;
   const codes: Record<string, string> = {
-    FST_ERR_CTP_BODY_TOO_LARGE: 'request/too-large',
-    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request/unsupported-media-type',
-    FST_ERR_CTP_EMPTY_JSON_BODY: 'request/invalid',
-    FST_ERR_CTP_INVALID_JSON_BODY: 'request/invalid-json',
-    FST_ERR_RATE_LIMITED: 'request/rate-limited',
+    FST_ERR_CTP_BODY_TOO_LARGE: httpCodes.tooLarge,
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: httpCodes.unsupportedMediaType,
+    FST_ERR_CTP_EMPTY_JSON_BODY: serviceCodes.validation,
+    FST_ERR_CTP_INVALID_JSON_BODY: httpCodes.invalidJson,
+    FST_ERR_RATE_LIMITED: httpCodes.rateLimited,
   };
   return problem(status, codes[error.code] ?? serviceCodes.validation, error.message);
 }
 
 /** Our fault, never the client's: what is said without telling how. */
-export const internalProblem = (): Problem => problem(500, 'server/internal', 'something went wrong on our side; the request may be retried');
+export const internalProblem = (): Problem => problem(500, httpCodes.internal, 'something went wrong on our side; the request may be retried');
 
 /** Seconds a client should wait before retrying after a 503. */
 export const retryAfterSeconds = 2;
@@ -99,7 +139,7 @@ export const retryAfterSeconds = 2;
 /** The database cannot be reached or did not answer in time: a client may retry
  * (a command with its Idempotency-Key, which tells whether it was committed after all). */
 export const databaseUnavailableProblem = (): Problem =>
-  problem(503, 'server/database-unavailable', 'the database cannot be reached right now; retry shortly (a command with the same Idempotency-Key)', { retryAfter: retryAfterSeconds });
+  problem(503, httpCodes.databaseUnavailable, 'the database cannot be reached right now; retry shortly (a command with the same Idempotency-Key)', { retryAfter: retryAfterSeconds });
 
 /** Any failure as the problem a client is told: our own faults are logged. */
 export function problemForFailure(error: unknown, log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }, failed: string): Problem {
@@ -113,7 +153,7 @@ export function problemForFailure(error: unknown, log: { warn: (obj: object, msg
 }
 
 /** Told to every request and socket command once the server has begun to close. */
-export const shuttingDown = (): Problem => problem(503, 'server/shutting-down', 'the server is shutting down; retry on another instance or after it has restarted');
+export const shuttingDown = (): Problem => problem(503, httpCodes.shuttingDown, 'the server is shutting down; retry on another instance or after it has restarted');
 
 export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
   noteRefusal(reply, body.code);
@@ -125,9 +165,9 @@ export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const body =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? problem(414, 'request/uri-too-long', 'a path parameter is longer than any id')
+      ? problem(414, httpCodes.uriTooLong, 'a path parameter is longer than any id')
       : error.code === 'FST_ERR_BAD_URL'
-        ? problem(400, 'request/bad-url', 'the path is not valid percent-encoding')
+        ? problem(400, httpCodes.badUrl, 'the path is not valid percent-encoding')
         : problem(400, serviceCodes.validation, error.message);
   // An upgrade request refused here never reaches the hooks that would end its
   // connection, and Node leaves an upgrade's socket to its listener: it would stay open.
@@ -161,10 +201,10 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: net.Soc
   }
   const [status, code, detail] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'request/headers-too-large', 'the request headers are larger than the server accepts']
+      ? [431, httpCodes.headersTooLarge, 'the request headers are larger than the server accepts']
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'request/timeout', 'the request did not arrive in time']
-        : [400, 'request/malformed', 'the request is not valid HTTP/1.1'];
+        ? [408, httpCodes.timeout, 'the request did not arrive in time']
+        : [400, httpCodes.malformed, 'the request is not valid HTTP/1.1'];
   const body = JSON.stringify(problem(status, code, detail));
   socket.end(`HTTP/1.1 ${status} ${titles[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

@@ -11,6 +11,8 @@ export interface VersionedEvent {
 }
 
 export interface GameSnapshot {
+  /** The game's type: tells clients which game's view, commands and events these are. */
+  readonly gameType: string;
   readonly version: number;
   readonly status: GameStatus;
   readonly view: unknown;
@@ -27,6 +29,7 @@ export function describeVersion(loaded: LoadedGame, viewer: Viewer): GameSnapsho
   const { game, state } = loaded;
   const running = loaded.record.status === 'running';
   const snapshot: GameSnapshot = {
+    gameType: game.type,
     version: loaded.version,
     status: loaded.record.status,
     view: game.view(state, viewer),

@@ -49,7 +49,10 @@ t.test('with nobody pending, the clock jumps to the deadline and the system send
     untimedOptions: {},
     commandSchema: z.object({ type: z.string() }),
     eventSchema: z.object({ type: z.literal('Ticked'), at: z.number() }),
+    viewSchemas: { seat: z.null(), spectator: z.null(), all: z.null() },
     edition: null,
+    editionSchema: z.null(),
+    codes: ['clock/no'],
     initialState: () => [],
     setup: (_s, { now }) => [{ type: 'Ticked', at: now }],
     decide: (_s, command, { actor, now }) =>

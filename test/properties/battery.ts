@@ -108,6 +108,7 @@ function checkLegality(game: AnyGame, state: unknown, now: number, rng: Chance):
     else {
       assert.ok(isViolation(outcome), `${show(actor)} ${show(command)} was not offered but accepted: ${show(outcome)}`);
       assert.ok(outcome.code.startsWith(`${game.type}/`), `violation code ${outcome.code} is not namespaced`);
+      assert.ok(game.codes.includes(outcome.code), `violation code ${outcome.code} is not in the game's codes (the API documents only those)`);
     }
   });
 }
@@ -129,6 +130,21 @@ function checkSchemas(game: AnyGame, log: readonly GameEvent[]): void {
     const parsed = game.eventSchema.safeParse(event);
     assert.ok(parsed.success, `${show(event)}: ${parsed.error?.message}`);
     assert.deepStrictEqual(parsed.data, event, 'eventSchema drops or changes a field');
+  }
+}
+
+/** Every viewer's view of every state fits that viewer's schema exactly: strict, so a
+ * field the schema lacks fails, and unchanged by parsing. */
+function checkViewSchemas(game: AnyGame, played: Played): void {
+  const seats = (played.start as { seats: number }).seats;
+  const states = [played.start, ...played.steps.map((s) => s.after)];
+  for (const state of states) {
+    for (const viewer of [...viewersOf(seats), { kind: 'all' } as Viewer]) {
+      const seen = game.view(state, viewer);
+      const parsed = game.viewSchemas[viewer.kind].safeParse(seen);
+      assert.ok(parsed.success, `view for ${show(viewer)} does not fit its schema: ${parsed.error?.message}`);
+      assert.deepStrictEqual(parsed.data, seen, `the ${viewer.kind} view schema changes a view`);
+    }
   }
 }
 
@@ -323,9 +339,17 @@ export function runBattery(spec: GameSpec): void {
     const unlisted = emitting((event) => [event, { type: 'Planted' }]);
     const unlistedLog = play(unlisted, setup!, 3).log;
     t.throws(() => checkSchemas(unlisted, unlistedLog), { message: /^\{"type":"Planted"\}: / }, 'an event type eventSchema does not list is found');
+    // A view field the schemas lack, and a spectator shown the `all` view.
+    const extraView: AnyGame = { ...game, view: (state, viewer) => ({ ...(game.view(state, viewer) as object), planted: true }) };
+    t.throws(() => checkViewSchemas(extraView, p), { message: /does not fit its schema/ }, 'a view field the view schema lacks is found');
+    if (game.viewSchemas.spectator !== game.viewSchemas.all) {
+      const tooMuch: AnyGame = { ...game, view: (state) => game.view(state, { kind: 'all' }) };
+      t.throws(() => checkViewSchemas(tooMuch, p), { message: /does not fit its schema/ }, "a seat or spectator given the `all` view is found by the schemas");
+    }
   });
 
   property('schemas', 'events fit eventSchema exactly', (s) => checkSchemas(game, played(s).log));
 
   property('views', 'every viewer can look at every version, between the events of one command too', (s) => checkViews(game, played(s)));
+  property('schemas', "every viewer's views fit the game's view schema for that viewer exactly", (s) => checkViewSchemas(game, played(s)));
 }

@@ -1,23 +1,25 @@
 // The public API as the page uses it: typed fetches of the same routes any client
 // calls, and problem documents turned into errors that say what went wrong in words.
-// Types come from the server's own zod schemas (type-only imports, nothing bundled).
+// Types come from the TypeScript client's types, generated from the server's OpenAPI
+// document (type-only imports, nothing bundled).
 import type { z } from 'zod';
-import type {
-  CommandAnswer,
-  CreatedGame,
-  CreateGameRequest,
-  GameDetails,
-  GameSummary as GameSummarySchema,
-  Replay as ReplaySchema,
-} from '../../src/routes/schemas.ts';
+import type { components } from '../../clients/typescript/src/api.ts';
 import type { Problem as ProblemSchema } from '../../src/routes/problem.ts';
 
-export type GameSummary = z.infer<typeof GameSummarySchema>;
-export type Game = z.infer<typeof GameDetails>;
-export type Replay = z.infer<typeof ReplaySchema>;
-export type Created = z.infer<typeof CreatedGame>;
-export type CreateRequest = z.input<typeof CreateGameRequest>;
-export type Answer = z.infer<typeof CommandAnswer>;
+type Schemas = components['schemas'];
+// The pages handle every game through one shape and leave views to each game's module,
+// so the per-game parts are loosened here.
+export type GameSummary = Omit<Schemas['GameSummary'], 'type' | 'options'> & { readonly type: string; readonly options: Readonly<Record<string, unknown>> };
+export type Game = Omit<Schemas['GameDetails'], 'gameType' | 'game' | 'view' | 'legalCommands'> & { readonly gameType: string; readonly game: GameSummary; readonly view: unknown; readonly legalCommands: readonly Command[] };
+export type Replay = Omit<Schemas['Replay'], 'gameType' | 'game' | 'initialView' | 'steps'> & {
+  readonly gameType: string;
+  readonly game: GameSummary;
+  readonly initialView: unknown;
+  readonly steps: readonly (Logged & { readonly actor: string; readonly at: string; readonly view: unknown })[];
+};
+export type Created = Omit<Schemas['CreatedGame'], 'game'> & { readonly game: GameSummary };
+export type CreateRequest = Omit<Schemas['CreateGameRequestInput'], 'type' | 'options'> & { readonly type: string; readonly options?: Readonly<Record<string, unknown>> };
+export type Answer = Omit<Schemas['CommandAnswer'], 'gameType' | 'view' | 'legalCommands' | 'events'> & { readonly gameType: string; readonly view: unknown; readonly legalCommands: readonly Command[]; readonly events: readonly Logged[] };
 export type Problem = z.infer<typeof ProblemSchema>;
 export type AnyEvent = { readonly type: string; readonly [field: string]: unknown };
 /** An event with its place in the log (the API types it per game, here it is any). */

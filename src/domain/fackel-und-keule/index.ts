@@ -13,6 +13,8 @@ import { optionsSchema, validateSetup, type Options } from './options.ts';
 import { initialState, type State } from './state.ts';
 import { GAME_TYPE, MAX_PLAYERS, MIN_PLAYERS } from './vocabulary.ts';
 import { redact, result, view, type View } from './view.ts';
+import { editionSchema, viewSchemas } from './view-schema.ts';
+import { codes } from './codes.ts';
 
 export { verifyCommitment, commitmentOf } from './commitment.ts';
 export { codes } from './codes.ts';
@@ -32,6 +34,9 @@ export const fackelUndKeule: GameModule<Options, State, GameCommand, Event, View
   commandSchema,
   eventSchema,
   edition,
+  editionSchema,
+  codes: Object.values(codes),
+  viewSchemas,
   validateSetup,
   initialState,
   setup: (state: State, ctx: { now: number; chance: Chance }) =>

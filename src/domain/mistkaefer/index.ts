@@ -16,6 +16,7 @@ import type { State } from './state.ts';
 import { componentsFor, initialState } from './state.ts';
 import type { View } from './view.ts';
 import { redact, view } from './view.ts';
+import { editionSchema, viewSchemas } from './view-schema.ts';
 
 export const mistkaefer: GameModule<Options, State, Command, Event, View> = {
   type: 'mistkaefer',
@@ -30,6 +31,9 @@ export const mistkaefer: GameModule<Options, State, Command, Event, View> = {
   commandSchema,
   eventSchema,
   edition,
+  editionSchema,
+  codes: Object.values(codes),
+  viewSchemas,
   validateSetup: ({ seats }) =>
     seats >= 2 && seats <= 4 ? null : violation(codes.playerCount, 'Mistkäfer is for 2 to 4 players.'),
   initialState: ({ seats }) => initialState(seats),

@@ -10,6 +10,8 @@ import { optionsSchema, PLAYERS, untimedOptions, validateSetup, type Options } f
 import { result } from './scoring.ts';
 import { initialState, type State } from './state.ts';
 import { redact, view, type PechvogelView } from './view.ts';
+import { editionSchema, viewSchemas } from './view-schema.ts';
+import { CODES } from './codes.ts';
 
 export type { Options, State, PechvogelCommand, PechvogelEvent, PechvogelView };
 
@@ -24,6 +26,9 @@ export const pechvogel: GameModule<Options, State, PechvogelCommand, PechvogelEv
   commandSchema,
   eventSchema,
   edition,
+  editionSchema,
+  codes: Object.values(CODES),
+  viewSchemas,
   validateSetup,
   initialState,
   setup: (state) => [{ type: 'TurnStarted', seat: state.options.firstSeat }],

@@ -12,6 +12,7 @@ import { optionsSchema, untimedOptions, type Options } from './options.ts';
 import { legalCommands, pending, result } from './queries.ts';
 import { initialState, type PorcaState } from './state.ts';
 import { redact, view, type PorcaView } from './view.ts';
+import { editionSchema, viewSchemas } from './view-schema.ts';
 
 export const porcaMiseria: GameModule<Options, PorcaState, PorcaCommand, PorcaEvent, PorcaView> = {
   type: 'porca-miseria',
@@ -25,6 +26,9 @@ export const porcaMiseria: GameModule<Options, PorcaState, PorcaCommand, PorcaEv
   commandSchema,
   eventSchema,
   edition,
+  editionSchema,
+  codes: Object.values(codes),
+  viewSchemas,
   validateSetup: ({ seats }) =>
     luckyNumberTable[seats] ? null : violation(codes.playerCount, `Porca Miseria is for 3 to 8 players, not ${seats}`),
   initialState: ({ options, seats }) => initialState(options, seats),

@@ -1,0 +1,41 @@
+// Five minutes with @spielwerk/client: create a Pechvogel game for two, watch it live
+// as seat 0, and play seat 0's moves over the socket and seat 1's over REST until the
+// game ends. Run against a server: SPIELWERK_URL=http://localhost:3000 (the default).
+import { bearer, createRestClient, LiveGame, type CommandOf } from '@spielwerk/client';
+
+const baseUrl = process.env.SPIELWERK_URL ?? 'http://localhost:3000';
+const rest = createRestClient({ baseUrl });
+
+// 1. Create the game. The body is typed by its `type`: Pechvogel's options only.
+const created = await rest.POST('/games', { body: { type: 'pechvogel', seats: [{ name: 'Umberto' }, { name: 'Thea' }], options: { reactionSeconds: 1 } } });
+if (created.error !== undefined) throw new Error(`${created.error.code}: ${created.error.detail}`);
+const id = created.data.game.id;
+const [umberto, thea] = created.data.seats.map((seat) => seat.token ?? '');
+if (umberto === undefined || thea === undefined) throw new Error('a game for two has two seats');
+
+// 2. Umberto (seat 0) connects: every update is his view, in order, once.
+const live = new LiveGame({ baseUrl, gameId: id, gameType: 'pechvogel', token: umberto });
+
+// 3. Thea plays over REST: her first legal command, at the version she read.
+const theaMoves = async (): Promise<void> => {
+  const mine = await rest.GET('/games/{id}', { params: { path: { id } }, headers: bearer(thea) });
+  const [command] = mine.data?.gameType === 'pechvogel' ? mine.data.legalCommands : [];
+  if (mine.data === undefined || command === undefined) return;
+  const answer = await rest.POST('/games/{id}/commands/pechvogel', { params: { path: { id } }, headers: bearer(thea), body: { command, expectedVersion: mine.data.version } });
+  if (answer.error !== undefined && answer.error.code !== 'command/stale-version') throw new Error(answer.error.detail);
+};
+
+for await (const update of live) {
+  // The view is typed: a Pechvogel table.
+  const turn = update.view.turn;
+  console.log(`version ${update.version}: ${update.events.map((e) => e.event.type).join(', ') || 'connected'}; ${turn === null ? 'no turn' : `seat ${turn.seat}'s turn, ${turn.remaining} dice left`}`);
+  if (update.result !== null) {
+    console.log('scores', update.result.scores.join(' : '));
+    break;
+  }
+  // Umberto's legal commands come with the update; the first one is always fine here.
+  const [mine]: CommandOf<'pechvogel'>[] = update.legalCommands;
+  if (mine !== undefined) await live.send(mine, { expectedVersion: update.version }).catch((error: unknown) => console.log('refused:', String(error)));
+  else if (update.pending.seats.includes(1)) await theaMoves();
+}
+live.close();

@@ -1,0 +1,93 @@
+// The AsyncAPI 3.0 document of the live socket, generated from the zod schemas the
+// socket route uses (src/routes/live-messages.ts). `npm run openapi` writes it beside
+// the OpenAPI document; a test checks that the committed one is current and valid.
+import { z } from 'zod';
+import { AckMessage, closeCodeMeanings, CommandMessage, ErrorMessage, UpdateMessage } from './routes/live-messages.ts';
+import { dropSafeIntegerBounds, dropUnusedSchemas } from './routes/openapi-tidy.ts';
+
+export const asyncApiPath = new URL('../asyncapi/asyncapi.json', import.meta.url);
+
+const SCHEMAS = '#/components/schemas/';
+const idOf = (schema: z.ZodType): string => {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (id === undefined) throw new Error('a socket message schema has no component name');
+  return id;
+};
+
+const messages = {
+  update: { schema: UpdateMessage, title: 'Update', summary: 'The game moved (server to client)' },
+  ack: { schema: AckMessage, title: 'Ack', summary: 'A command on this socket was accepted (server to client)' },
+  error: { schema: ErrorMessage, title: 'Error', summary: 'A command was refused, or the connection (server to client)' },
+  command: { schema: CommandMessage, title: 'Command', summary: 'Send a command as your seat (client to server)' },
+} as const;
+
+export function generateAsyncApi(): string {
+  const { schemas } = z.toJSONSchema(z.globalRegistry, { target: 'draft-7', uri: (id) => `${SCHEMAS}${id}`, unrepresentable: 'any' });
+  const componentMessages = Object.fromEntries(
+    Object.entries(messages).map(([key, m]) => [
+      key,
+      { name: key, title: m.title, summary: m.summary, contentType: 'application/json', payload: { $ref: `${SCHEMAS}${idOf(m.schema)}` } },
+    ]),
+  );
+  const channel = '#/channels/live';
+  const document = {
+    asyncapi: '3.0.0',
+    info: {
+      title: 'Spielwerk live socket',
+      version: '1.0.0',
+      description: [
+        "One WebSocket per game and watcher: `GET /games/{id}/live` upgrades. It pushes every move as an `update`, redacted for the connection's seat (or spectator), and takes commands.",
+        '',
+        'Authenticate with `Authorization: Bearer <token>` or `?token=<token>`; without one you are a spectator. After connecting, the first update brings the game as it is; with `?after=N` it also carries every event after version N, so a client that reconnects misses nothing.',
+        '',
+        "Every update and ack carries `gameType`, which tells which game's view, events and commands it holds.",
+        '',
+        '**Close codes**',
+        '',
+        ...closeCodeMeanings.map(({ code, meaning }) => `- \`${code}\`: ${meaning}`),
+      ].join('\n'),
+    },
+    defaultContentType: 'application/json',
+    servers: {
+      local: { host: 'localhost:3000', protocol: 'ws', description: '`npm start` on your own machine' },
+    },
+    channels: {
+      live: {
+        address: '/games/{id}/live',
+        title: 'A game, live',
+        parameters: { id: { description: 'The game id (a UUID)' } },
+        messages: Object.fromEntries(Object.keys(messages).map((key) => [key, { $ref: `#/components/messages/${key}` }])),
+        bindings: {
+          ws: {
+            method: 'GET',
+            query: {
+              type: 'object',
+              properties: {
+                after: { type: 'integer', minimum: 0, description: 'The last version the client has seen; missed events come first' },
+                token: { type: 'string', description: 'Seat or referee token, for clients that cannot set headers' },
+              },
+            },
+          },
+        },
+      },
+    },
+    operations: {
+      receiveUpdates: {
+        action: 'receive',
+        channel: { $ref: channel },
+        summary: 'Every move of the game, in order, as the connection may see it',
+        messages: [{ $ref: `${channel}/messages/update` }],
+      },
+      sendCommand: {
+        action: 'send',
+        channel: { $ref: channel },
+        summary: 'Send a command; the answer is an ack or an error with the same id',
+        messages: [{ $ref: `${channel}/messages/command` }],
+        reply: { channel: { $ref: channel }, messages: [{ $ref: `${channel}/messages/ack` }, { $ref: `${channel}/messages/error` }] },
+      },
+    },
+    components: { messages: componentMessages, schemas: schemas as Record<string, unknown> },
+  };
+  const tidy = dropUnusedSchemas(dropSafeIntegerBounds(document), componentMessages);
+  return `${JSON.stringify(tidy, null, 2)}\n`;
+}

@@ -1,0 +1,102 @@
+// Each game's part of the API documents: its commands, events, options, views and
+// edition data as named components, and the per-game variants of every answer that
+// carries them, so a generated client knows a game's view from its type. Everything
+// comes from the game modules' own zod schemas.
+import { z } from 'zod';
+import { serverChance } from '../domain/chance.ts';
+import type { AnyGame } from '../domain/games.ts';
+import { games } from '../domain/games.ts';
+
+const pascal = (type: string) => type.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
+
+/** Names a schema as a component, keeping its description; a schema that already has
+ * a name (several viewer kinds sharing one) keeps the first. */
+export const named = <T extends z.ZodType>(schema: T, id: string): T => {
+  const meta = z.globalRegistry.get(schema);
+  if (meta?.id === undefined) z.globalRegistry.add(schema, { ...meta, id });
+  return schema;
+};
+
+type ViewerKind = keyof AnyGame['viewSchemas'];
+const viewerKinds: readonly ViewerKind[] = ['seat', 'spectator', 'all'];
+
+export interface GameSchemas {
+  readonly game: AnyGame;
+  /** The component prefix, e.g. FackelUndKeule. */
+  readonly name: string;
+  readonly type: z.ZodLiteral<string>;
+  readonly command: z.ZodType;
+  readonly event: z.ZodType;
+  /** The options a new game takes (defaults fill the gaps). */
+  readonly options: z.ZodType;
+  /** The options as a game holds them: games stored before an option existed lack it. */
+  readonly storedOptions: z.ZodType;
+  /** Any viewer's view. */
+  readonly view: z.ZodType;
+  /** The view with everything revealed (replays). */
+  readonly allView: z.ZodType;
+  readonly edition: z.ZodType;
+  /** What a new game of this type with the fewest seats lets its first seat send. */
+  readonly exampleCommand: unknown;
+  /** A table of the fewest seats, the last one open for someone to join. */
+  readonly exampleSeats: readonly { readonly name?: string; readonly open?: boolean }[];
+}
+
+const names = ['Umberto', 'Thea', 'Kelly', 'Ada', 'Ben', 'Cleo', 'Dan', 'Eva'];
+
+function exampleCommand(game: AnyGame): unknown {
+  const setup = { seats: game.players.min, options: game.optionsSchema.parse({}) };
+  const start = game.initialState(setup);
+  const state = game.setup(start, { now: 0, chance: serverChance('example', 0) }).reduce((s, e) => game.evolve(s, e), start);
+  const seat = game.pending(state).seats[0] ?? 0;
+  return game.legalCommands(state, seat)[0];
+}
+
+/** Viewer kinds that share one schema get one component, named after the first. */
+function views(game: AnyGame, name: string): { view: z.ZodType; allView: z.ZodType } {
+  const distinct = [...new Set(viewerKinds.map((kind) => game.viewSchemas[kind]))];
+  if (distinct.length === 1) return { view: named(distinct[0]!, `${name}View`), allView: distinct[0]! };
+  for (const kind of viewerKinds) named(game.viewSchemas[kind], `${name}${pascal(kind)}View`);
+  const view = z.union(distinct as [z.ZodType, z.ZodType, ...z.ZodType[]]).describe(`A ${game.title} view: its shape depends on who looks (seat, spectator, or everything revealed)`);
+  return { view: named(view, `${name}View`), allView: game.viewSchemas.all };
+}
+
+function schemasOf(game: AnyGame): GameSchemas {
+  const name = pascal(game.type);
+  const options = named(game.optionsSchema, `${name}Options`);
+  const stored = game.optionsSchema instanceof z.ZodObject ? game.optionsSchema.partial() : game.optionsSchema;
+  return {
+    game,
+    name,
+    type: z.literal(game.type),
+    command: named(game.commandSchema, `${name}Command`),
+    event: named(game.eventSchema, `${name}Event`),
+    options,
+    storedOptions: named(stored.describe(`${game.title} options as the game holds them: a game created before an option existed lacks it`), `${name}StoredOptions`),
+    ...views(game, name),
+    edition: named(game.editionSchema, `${name}Edition`),
+    exampleCommand: exampleCommand(game),
+    exampleSeats: Array.from({ length: game.players.min }, (_, seat) => (seat === game.players.min - 1 ? { open: true } : { name: names[seat]! })),
+  };
+}
+
+export const gameSchemas: readonly GameSchemas[] = games.map(schemasOf);
+
+/** One named variant per game (`${Game}${name}`), told apart by `discriminator`; their
+ * union is named `name`. */
+export function perGame<K extends string>(
+  name: string,
+  discriminator: K,
+  shape: (g: GameSchemas) => z.ZodRawShape,
+  description: string,
+  example?: (g: GameSchemas) => Record<string, unknown>,
+): { readonly any: z.ZodType; readonly of: (g: GameSchemas) => z.ZodType } {
+  const variant = (g: GameSchemas) => {
+    const schema = z.object({ [discriminator]: g.type, ...shape(g) }).describe(`${description} (${g.game.title})`);
+    return named(example === undefined ? schema : schema.meta({ examples: [{ [discriminator]: g.game.type, ...example(g) }] }), `${g.name}${name}`);
+  };
+  const variants = new Map(gameSchemas.map((g) => [g, variant(g)]));
+  const all = [...variants.values()];
+  const any = all.length === 1 ? all[0]! : z.discriminatedUnion(discriminator, all as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]);
+  return { any: named(any.describe(description), name), of: (g) => variants.get(g)! };
+}
