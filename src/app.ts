@@ -27,8 +27,11 @@ import { EventStore } from './events/store.ts';
 import { RequestLog } from './request-log.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { gameRoutes } from './routes/games.ts';
+import { Organizers } from './organizers/organizers.ts';
 import { healthRoutes } from './routes/health.ts';
 import { webPages } from './routes/pages.ts';
+import { organizerKeyPlugin } from './routes/organizer-key.ts';
+import { organizerRoutes } from './routes/organizers.ts';
 import { closeCodes, liveRoutes } from './routes/live.ts';
 import { errorHandler, problem, sendProblem } from './routes/problem.ts';
 
@@ -51,6 +54,8 @@ export interface AppOptions {
   readonly bodyLimit?: number;
   /** Events between two state snapshots of a game (state/state-snapshots.ts). */
   readonly snapshotEvery?: number;
+  /** SPIELWERK_ADMIN_KEY: the key that creates organizers (see docs/tournaments.md). */
+  readonly adminKey?: string;
 }
 
 export interface Services {
@@ -61,6 +66,7 @@ export interface Services {
   readonly hub: LiveHub;
   readonly scheduler: DeadlineScheduler;
   readonly bots: BotSeats;
+  readonly organizers: Organizers;
 }
 
 declare module 'fastify' {
@@ -116,6 +122,7 @@ export async function buildApp(options: AppOptions) {
   const commands = new CommandHandler(store, latest, clock, hooks);
   scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler });
   bots = new BotSeats(store, commands, latest, clock, app.log);
+  const organizers = new Organizers(options.prisma, clock, options.adminKey);
   const services: Services = {
     store,
     setup: new GameSetup(store, latest, clock, hooks),
@@ -124,6 +131,7 @@ export async function buildApp(options: AppOptions) {
     hub,
     scheduler,
     bots,
+    organizers,
   };
   app.decorate('services', services);
 
@@ -144,12 +152,18 @@ export async function buildApp(options: AppOptions) {
           'Close codes: 1001 when the server shuts down; 4000 + HTTP status (e.g. 4403, 4404) when the connection is refused.',
         ].join('\n'),
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A seat or referee token from game creation or joining' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A seat or referee token from game creation or joining, or a player\'s tournament token' },
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An organizer\'s API key, sw_<id>_<secret>' },
+        },
+      },
       tags: [
         { name: 'catalog', description: 'Game types, options and edition data' },
         { name: 'games', description: 'Creating, playing and reading games' },
         { name: 'live', description: 'WebSocket updates' },
         { name: 'operations', description: 'Health and readiness' },
+        { name: 'organizers', description: 'Organizers and their API keys' },
       ],
     },
     transform: jsonSchemaTransform,
@@ -169,11 +183,13 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
+  await app.register(organizerKeyPlugin, { organizers });
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
   await app.register(gameRoutes);
   await app.register(liveRoutes);
   await app.register(webPages);
+  await app.register(organizerRoutes);
 
   app.addHook('onReady', async () => {
     if (options.background === false) return;

@@ -10,7 +10,14 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 
 const database = await openDatabase({ log: (line) => log.debug(line) });
-const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, logger: log });
+const adminKey = process.env.SPIELWERK_ADMIN_KEY || undefined;
+// Only bearer tokens shaped like API keys are looked up as keys (see routes/organizer-key.ts).
+if (adminKey !== undefined && !/^sw_\S{32,}$/.test(adminKey)) {
+  log.error('SPIELWERK_ADMIN_KEY must start with sw_ and have at least 32 characters after it');
+  await database.close();
+  process.exit(1);
+}
+const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, logger: log, adminKey });
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -24,7 +24,8 @@ const mayImport: Record<string, readonly string[]> = {
   reads: ['domain', 'events', 'state', 'access', 'errors.ts'],
   live: ['domain', 'events', 'state', 'lib'],
   jobs: ['domain', 'bots', 'events', 'state', 'commands', 'errors.ts', 'lib'],
-  routes: ['domain', 'events', 'state', 'access', 'commands', 'reads', 'live', 'errors.ts'],
+  organizers: ['access', 'errors.ts', 'generated'],
+  routes: ['domain', 'events', 'state', 'access', 'commands', 'reads', 'live', 'organizers', 'errors.ts'],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -22,6 +22,8 @@ export interface NewGame {
   readonly chance: ChanceMode;
   /** Setup outcomes for a supplied-chance game (deals, first draws). */
   readonly outcomes?: readonly unknown[];
+  /** The organizer creating it with an API key. */
+  readonly organizerId?: string | null;
 }
 
 export interface CreatedGame {
@@ -83,6 +85,8 @@ export class GameSetup {
       createdAt: now,
       updatedAt: now,
       finishedAt: null,
+      organizerId: request.organizerId ?? null,
+      tournament: null,
       seats: request.seats.map((s, seat) => {
         // A bot's seat is taken like a person's, with a token nobody ever sees: every
         // check that a seat is open (joining, starting) then holds for bots too.

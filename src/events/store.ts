@@ -66,6 +66,8 @@ const GAME_COLUMNS = `
        g.id::text AS id, g.type, g.rules_version AS "rulesVersion", g.options, g.seat_count AS "seatCount",
        g.chance_mode AS "chanceMode", g.seed, g.seed_hash AS "seedHash", g.referee_token_hash AS "refereeTokenHash",
        g.status, g.version, g.deadline, g.created_at AS "createdAt", g.updated_at AS "updatedAt", g.finished_at AS "finishedAt",
+       g.organizer_id::text AS "organizerId",
+       (SELECT json_build_object('id', t.tournament_id, 'round', t.round) FROM tournament_table t WHERE t.game_id = g.id) AS tournament,
        (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'name', s.name, 'tokenHash', s.token_hash,
                                                    'joinedAt', s.joined_at, 'bot', s.bot) ORDER BY s.seat), '[]')
           FROM seat s WHERE s.game_id = g.id) AS seats`;
@@ -139,6 +141,7 @@ export class EventStore {
         deadline: opening?.deadline ?? null,
         createdAt: game.createdAt,
         updatedAt: game.createdAt,
+        organizerId: game.organizerId,
         seats: { create: game.seats.map((s) => ({ ...s })) },
         events: {
           create: (opening?.events ?? []).map((event, i) => ({
@@ -255,6 +258,19 @@ export class EventStore {
       where: {
         ...(filter.type === undefined ? {} : { type: filter.type }),
         ...(filter.status === undefined ? {} : { status: filter.status }),
+        ...(filter.organizerId === undefined ? {} : { organizerId: filter.organizerId }),
+        ...(filter.finishedAfter === undefined ? {} : { finishedAt: { gt: filter.finishedAfter } }),
+        ...(filter.tournamentId === undefined && filter.round === undefined && filter.player === undefined
+          ? {}
+          : {
+              tournamentTable: {
+                is: {
+                  ...(filter.tournamentId === undefined ? {} : { tournamentId: filter.tournamentId }),
+                  ...(filter.round === undefined ? {} : { round: filter.round }),
+                  ...(filter.player === undefined ? {} : { players: { has: filter.player } }),
+                },
+              },
+            }),
         ...(filter.after === undefined
           ? {}
           : {
@@ -266,9 +282,14 @@ export class EventStore {
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: filter.limit,
-      include: { seats: { orderBy: { seat: 'asc' } } },
+      include: { seats: { orderBy: { seat: 'asc' } }, tournamentTable: { select: { tournamentId: true, round: true } } },
     });
-    return rows.map((row) => ({ ...row, status: row.status as GameStatus, chanceMode: row.chanceMode as ChanceMode }));
+    return rows.map(({ tournamentTable, ...row }) => ({
+      ...row,
+      status: row.status as GameStatus,
+      chanceMode: row.chanceMode as ChanceMode,
+      tournament: tournamentTable === null ? null : { id: tournamentTable.tournamentId, round: tournamentTable.round },
+    }));
   }
 
   /** One game's committed version, or null when there is no such game. Reads asked

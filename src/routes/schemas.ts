@@ -58,6 +58,14 @@ export const CreateGameRequest = z
 
 export const SeatSummary = z.object({ seat: z.number().int(), name: z.string().nullable(), open: z.boolean(), bot: z.string().nullable().describe('The server-side bot playing the seat; null for a person') });
 
+export const GameResult = z
+  .object({
+    scores: z.array(z.number()).readonly(),
+    ranks: z.array(z.number().int()).readonly().describe('1 = best; ties share a rank'),
+    winners: z.array(z.number().int()).readonly(),
+  })
+  .meta({ id: 'GameResult' });
+
 export const GameSummary = z
   .object({
     id: GameId,
@@ -73,6 +81,9 @@ export const GameSummary = z
     deadline: z.string().nullable().describe('When the pending seats time out (ISO 8601)'),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
+    organizerId: z.string().nullable().describe('The organizer whose API key created the game; null for anonymous games'),
+    tournament: z.object({ id: z.string(), round: z.number().int() }).nullable().describe('The tournament and round this game is a table of'),
+    result: GameResult.nullable().describe('The result once the game is over'),
   })
   .meta({ id: 'GameSummary' });
 
@@ -98,13 +109,6 @@ export const Pending = z.object({
   chance: ChanceNeed.optional().describe('The game waits for chance (supplied-chance games): what the referee must supply next with POST /games/{id}/chance. Nobody else acts meanwhile.'),
 });
 
-export const GameResult = z
-  .object({
-    scores: z.array(z.number()).readonly(),
-    ranks: z.array(z.number().int()).readonly().describe('1 = best; ties share a rank'),
-    winners: z.array(z.number().int()).readonly(),
-  })
-  .meta({ id: 'GameResult' });
 
 export const VersionedEvent = z.object({ seq: z.number().int(), event: AnyEvent });
 
