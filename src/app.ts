@@ -32,6 +32,10 @@ import { healthRoutes } from './routes/health.ts';
 import { webPages } from './routes/pages.ts';
 import { organizerKeyPlugin } from './routes/organizer-key.ts';
 import { organizerRoutes } from './routes/organizers.ts';
+import { tournamentRoutes } from './routes/tournaments.ts';
+import { TournamentFeed } from './tournaments/feed.ts';
+import { TournamentStore } from './tournaments/tournament-store.ts';
+import { Tournaments } from './tournaments/tournaments.ts';
 import { closeCodes, liveRoutes } from './routes/live.ts';
 import { errorHandler, problem, sendProblem } from './routes/problem.ts';
 
@@ -56,6 +60,9 @@ export interface AppOptions {
   readonly snapshotEvery?: number;
   /** SPIELWERK_ADMIN_KEY: the key that creates organizers (see docs/tournaments.md). */
   readonly adminKey?: string;
+  /** How often tournaments are checked for work left behind (finished tables, due
+   * rounds, no-shows); 0: never by itself (tests call attend()). */
+  readonly tournamentPollMs?: number;
 }
 
 export interface Services {
@@ -67,6 +74,9 @@ export interface Services {
   readonly scheduler: DeadlineScheduler;
   readonly bots: BotSeats;
   readonly organizers: Organizers;
+  readonly tournaments: Tournaments;
+  readonly tournamentStore: TournamentStore;
+  readonly feed: TournamentFeed;
 }
 
 declare module 'fastify' {
@@ -117,21 +127,33 @@ export async function buildApp(options: AppOptions) {
       snapshots.committed(before, after);
       scheduler.track(after.record.id, after.version, after.record.deadline);
       bots.committed(after);
+      tournaments.gameFinished(after.record);
     },
   };
   const commands = new CommandHandler(store, latest, clock, hooks);
   scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler });
   bots = new BotSeats(store, commands, latest, clock, app.log);
   const organizers = new Organizers(options.prisma, clock, options.adminKey);
+  const tournamentStore = new TournamentStore(options.pool);
+  const feed = new TournamentFeed();
+  const setup = new GameSetup(store, latest, clock, hooks);
+  const tournaments = new Tournaments(tournamentStore, store, setup, latest, clock, {
+    appended: (id, firstSeq, events) => feed.appended(id, firstSeq, events),
+    botSeated: (gameId) => bots.kick(gameId),
+    failed: (error) => app.log.warn({ err: error }, 'a tournament step the server took by itself failed'),
+  });
   const services: Services = {
     store,
-    setup: new GameSetup(store, latest, clock, hooks),
+    setup,
     reads: new GameReads(store, latest, past),
     commands,
     hub,
     scheduler,
     bots,
     organizers,
+    tournaments,
+    tournamentStore,
+    feed,
   };
   app.decorate('services', services);
 
@@ -164,6 +186,7 @@ export async function buildApp(options: AppOptions) {
         { name: 'live', description: 'WebSocket updates' },
         { name: 'operations', description: 'Health and readiness' },
         { name: 'organizers', description: 'Organizers and their API keys' },
+        { name: 'tournaments', description: 'Tournaments: players, rounds, standings, exports' },
       ],
     },
     transform: jsonSchemaTransform,
@@ -190,14 +213,24 @@ export async function buildApp(options: AppOptions) {
   await app.register(liveRoutes);
   await app.register(webPages);
   await app.register(organizerRoutes);
+  await app.register(tournamentRoutes);
 
   app.addHook('onReady', async () => {
     if (options.background === false) return;
     await notifier?.start();
     scheduler.start();
     await bots.start();
+    const pollMs = options.tournamentPollMs ?? 1000;
+    if (pollMs > 0) {
+      const attend = () => tournaments.attend().catch((error: unknown) => app.log.error({ err: error }, 'attending to tournaments failed'));
+      await attend();
+      tournamentTimer = setInterval(attend, pollMs);
+      tournamentTimer.unref();
+    }
   });
+  let tournamentTimer: NodeJS.Timeout | null = null;
   app.addHook('onClose', async () => {
+    if (tournamentTimer !== null) clearInterval(tournamentTimer);
     if (resyncTimer !== null) clearInterval(resyncTimer);
     await notifier?.stop();
     await snapshots.drain();

@@ -25,7 +25,8 @@ const mayImport: Record<string, readonly string[]> = {
   live: ['domain', 'events', 'state', 'lib'],
   jobs: ['domain', 'bots', 'events', 'state', 'commands', 'errors.ts', 'lib'],
   organizers: ['access', 'errors.ts', 'generated'],
-  routes: ['domain', 'events', 'state', 'access', 'commands', 'reads', 'live', 'organizers', 'errors.ts'],
+  tournaments: ['domain', 'bots', 'events', 'state', 'commands', 'access', 'errors.ts', 'lib'],
+  routes: ['domain', 'events', 'state', 'access', 'commands', 'reads', 'live', 'organizers', 'tournaments', 'errors.ts'],
 };
 
 function sourceFiles(dir: string): string[] {

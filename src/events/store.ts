@@ -157,6 +157,48 @@ export class EventStore {
     if (opening !== null && opening.events.length > 0) this.notifier?.announce(game.id, opening.events.length);
   }
 
+  /** Writes many games, each running with its opening events, on `client` inside the
+   * caller's transaction: a tournament round's tables are written with the round's
+   * event, all or none. Three statements whatever the number of games. */
+  async insertGames(client: pg.ClientBase, games: readonly { record: GameRecord; opening: { events: readonly GameEvent[]; status: GameStatus; deadline: Date | null } }[]): Promise<void> {
+    if (games.length === 0) return;
+    const rows = games.map(({ record, opening }) => ({
+      id: record.id,
+      type: record.type,
+      rules_version: record.rulesVersion,
+      options: record.options,
+      seat_count: record.seatCount,
+      chance_mode: record.chanceMode,
+      seed: record.seed,
+      seed_hash: record.seedHash,
+      referee_token_hash: record.refereeTokenHash,
+      status: opening.status,
+      version: opening.events.length,
+      deadline: opening.deadline?.toISOString() ?? null,
+      created_at: record.createdAt.toISOString(),
+      organizer_id: record.organizerId,
+    }));
+    await client.query(
+      `INSERT INTO game (id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash, status, version, deadline, created_at, updated_at, organizer_id)
+       SELECT id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash, status, version, deadline, created_at, created_at, organizer_id
+         FROM jsonb_to_recordset($1::jsonb) AS g(id uuid, type text, rules_version text, options jsonb, seat_count int, chance_mode text, seed text, seed_hash text,
+              referee_token_hash text, status text, version int, deadline timestamptz, created_at timestamptz, organizer_id uuid)`,
+      [JSON.stringify(rows)],
+    );
+    const seats = games.flatMap(({ record }) => record.seats.map((s) => ({ game_id: record.id, seat: s.seat, name: s.name, token_hash: s.tokenHash, joined_at: s.joinedAt?.toISOString() ?? null, bot: s.bot })));
+    await client.query(
+      `INSERT INTO seat (game_id, seat, name, token_hash, joined_at, bot)
+       SELECT game_id, seat, name, token_hash, joined_at, bot FROM jsonb_to_recordset($1::jsonb) AS s(game_id uuid, seat int, name text, token_hash text, joined_at timestamptz, bot text)`,
+      [JSON.stringify(seats)],
+    );
+    const events = games.flatMap(({ record, opening }) => opening.events.map((event, i) => ({ game_id: record.id, seq: i + 1, type: event.type, data: event, at: record.createdAt.toISOString() })));
+    await client.query(
+      `INSERT INTO event (game_id, seq, type, data, actor, at)
+       SELECT game_id, seq, type, data, 'system', at FROM jsonb_to_recordset($1::jsonb) AS e(game_id uuid, seq int, type text, data jsonb, at timestamptz)`,
+      [JSON.stringify(events)],
+    );
+  }
+
   /** On the pg pool in one statement: every live connection and every fresh read of a
    * game loads its record, and through Prisma that was two queries at about a
    * millisecond each. */

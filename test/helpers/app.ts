@@ -28,6 +28,7 @@ export async function testApp(t: TestLike, options: { clock?: () => number; data
     // Pushes across instances must come from notifications, not the safety check.
     resyncMs: 60_000,
     adminKey: testAdminKey,
+    tournamentPollMs: 0,
   });
   await app.ready();
   t.teardown(async () => {
