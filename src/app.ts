@@ -33,6 +33,7 @@ import { webPages } from './routes/pages.ts';
 import { organizerKeyPlugin } from './routes/organizer-key.ts';
 import { organizerRoutes } from './routes/organizers.ts';
 import { tournamentRoutes } from './routes/tournaments.ts';
+import { TournamentArchives } from './tournaments/archive.ts';
 import { TournamentFeed } from './tournaments/feed.ts';
 import { TournamentStore } from './tournaments/tournament-store.ts';
 import { Tournaments } from './tournaments/tournaments.ts';
@@ -77,6 +78,7 @@ export interface Services {
   readonly tournaments: Tournaments;
   readonly tournamentStore: TournamentStore;
   readonly feed: TournamentFeed;
+  readonly archives: TournamentArchives;
 }
 
 declare module 'fastify' {
@@ -154,6 +156,7 @@ export async function buildApp(options: AppOptions) {
     tournaments,
     tournamentStore,
     feed,
+    archives: new TournamentArchives(tournamentStore, store),
   };
   app.decorate('services', services);
 

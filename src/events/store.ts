@@ -157,12 +157,13 @@ export class EventStore {
     if (opening !== null && opening.events.length > 0) this.notifier?.announce(game.id, opening.events.length);
   }
 
-  /** Writes many games, each running with its opening events, on `client` inside the
-   * caller's transaction: a tournament round's tables are written with the round's
-   * event, all or none. Three statements whatever the number of games. */
-  async insertGames(client: pg.ClientBase, games: readonly { record: GameRecord; opening: { events: readonly GameEvent[]; status: GameStatus; deadline: Date | null } }[]): Promise<void> {
+  /** Writes many games with their events, on `client` inside the caller's
+   * transaction: a tournament round's tables are written with the round's event, all
+   * or none, and an imported archive's games with the tournament. Three statements
+   * whatever the number of games. */
+  async insertGames(client: pg.ClientBase, games: readonly { record: GameRecord; events: readonly StoredEvent[] }[]): Promise<void> {
     if (games.length === 0) return;
-    const rows = games.map(({ record, opening }) => ({
+    const rows = games.map(({ record }) => ({
       id: record.id,
       type: record.type,
       rules_version: record.rulesVersion,
@@ -172,17 +173,19 @@ export class EventStore {
       seed: record.seed,
       seed_hash: record.seedHash,
       referee_token_hash: record.refereeTokenHash,
-      status: opening.status,
-      version: opening.events.length,
-      deadline: opening.deadline?.toISOString() ?? null,
+      status: record.status,
+      version: record.version,
+      deadline: record.deadline?.toISOString() ?? null,
       created_at: record.createdAt.toISOString(),
+      updated_at: record.updatedAt.toISOString(),
+      finished_at: record.finishedAt?.toISOString() ?? null,
       organizer_id: record.organizerId,
     }));
     await client.query(
-      `INSERT INTO game (id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash, status, version, deadline, created_at, updated_at, organizer_id)
-       SELECT id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash, status, version, deadline, created_at, created_at, organizer_id
+      `INSERT INTO game (id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id)
+       SELECT id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id
          FROM jsonb_to_recordset($1::jsonb) AS g(id uuid, type text, rules_version text, options jsonb, seat_count int, chance_mode text, seed text, seed_hash text,
-              referee_token_hash text, status text, version int, deadline timestamptz, created_at timestamptz, organizer_id uuid)`,
+              referee_token_hash text, status text, version int, deadline timestamptz, created_at timestamptz, updated_at timestamptz, finished_at timestamptz, organizer_id uuid)`,
       [JSON.stringify(rows)],
     );
     const seats = games.flatMap(({ record }) => record.seats.map((s) => ({ game_id: record.id, seat: s.seat, name: s.name, token_hash: s.tokenHash, joined_at: s.joinedAt?.toISOString() ?? null, bot: s.bot })));
@@ -191,10 +194,10 @@ export class EventStore {
        SELECT game_id, seat, name, token_hash, joined_at, bot FROM jsonb_to_recordset($1::jsonb) AS s(game_id uuid, seat int, name text, token_hash text, joined_at timestamptz, bot text)`,
       [JSON.stringify(seats)],
     );
-    const events = games.flatMap(({ record, opening }) => opening.events.map((event, i) => ({ game_id: record.id, seq: i + 1, type: event.type, data: event, at: record.createdAt.toISOString() })));
+    const events = games.flatMap(({ record, events }) => events.map((e) => ({ game_id: record.id, seq: e.seq, type: e.event.type, data: e.event, actor: e.actor, at: e.at.toISOString() })));
     await client.query(
       `INSERT INTO event (game_id, seq, type, data, actor, at)
-       SELECT game_id, seq, type, data, 'system', at FROM jsonb_to_recordset($1::jsonb) AS e(game_id uuid, seq int, type text, data jsonb, at timestamptz)`,
+       SELECT game_id, seq, type, data, actor, at FROM jsonb_to_recordset($1::jsonb) AS e(game_id uuid, seq int, type text, data jsonb, actor text, at timestamptz)`,
       [JSON.stringify(events)],
     );
   }

@@ -3,11 +3,15 @@
 // may; its summary, log and standings are public like a game's spectator view. A
 // player finds their table with their tournament token at GET /tournaments/me and
 // plays it at /games/{id} with the same token.
+import { Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatSchema } from '../domain/tournament/format.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import { requireScope } from '../organizers/organizers.ts';
+import { Archive } from '../tournaments/archive.ts';
 import { PlayerEntry, Settings } from '../tournaments/log.ts';
 import { standingsCsv, standingsView, summarizeTournament } from '../tournaments/views.ts';
 import { bearer } from './games.ts';
@@ -70,8 +74,16 @@ export const StandingsView = z
   })
   .meta({ id: 'Standings' });
 
+/** Sends a stream, gzipped when the client says it takes gzip. */
+function streamed(acceptEncoding: string | undefined, reply: FastifyReply, body: Readable): FastifyReply {
+  if (!/\bgzip\b/.test(acceptEncoding ?? '')) return reply.send(body);
+  const gzip = createGzip();
+  body.on('error', (error) => gzip.destroy(error));
+  return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(body.pipe(gzip));
+}
+
 export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { tournaments, tournamentStore } = app.services;
+  const { tournaments, tournamentStore, archives } = app.services;
   const runner = (request: { organizer: Parameters<typeof requireScope>[0] }) => requireScope(request.organizer, 'tournaments:run').organizerId;
 
   app.post('/tournaments', {
@@ -188,6 +200,55 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.object({ recorded: z.array(z.string()) }), ...errors },
     },
     handler: async (request) => tournaments.record(runner(request), request.params.id, request.body.gameId),
+  });
+
+  app.get('/tournaments/:id/games.ndjson', {
+    schema: {
+      tags: ['tournaments'],
+      summary: 'Every game of the tournament as NDJSON, one game a line, streamed',
+      description: 'A finished game\'s line carries its events and seed; a running game\'s carries neither. Gzipped when the client accepts gzip. Needs results:read.',
+      params: Params,
+      security,
+      response: { 200: z.string().describe('application/x-ndjson'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const state = await tournaments.state(request.params.id, requireScope(request.organizer, 'results:read').organizerId);
+      return streamed(request.headers['accept-encoding'], reply.type('application/x-ndjson; charset=utf-8'), Readable.from(archives.gameLines(state)));
+    },
+  });
+
+  app.get('/tournaments/:id/archive', {
+    schema: {
+      tags: ['tournaments'],
+      summary: 'The whole tournament: its log, its players\' token hashes and every game with its events',
+      description: 'POST it to /tournaments/import on another instance to carry the tournament over. It holds the seeds of running games and the hashes of tokens: keep it as safe as a key. Gzipped when the client accepts gzip. Needs results:read.',
+      params: Params,
+      security,
+      response: { 200: Archive, ...errors },
+    },
+    handler: async (request, reply) => {
+      const state = await tournaments.state(request.params.id, requireScope(request.organizer, 'results:read').organizerId);
+      const archive = await archives.export(state);
+      return streamed(request.headers['accept-encoding'], reply.type('application/json; charset=utf-8'), Readable.from([JSON.stringify(archive)]));
+    },
+  });
+
+  app.post('/tournaments/import', {
+    bodyLimit: 256 * 1024 * 1024,
+    schema: {
+      tags: ['tournaments'],
+      summary: 'Import a tournament archive from another instance',
+      description: 'Everything is replayed (the tournament log and every game) before anything is written; then all of it is written in one transaction. Needs tournaments:run; the importing organizer owns the copy. Ratings are not carried over.',
+      body: Archive,
+      security,
+      response: { 201: TournamentSummary, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { organizerId } = requireScope(request.organizer, 'tournaments:run');
+      if (organizerId === null) throw new ServiceError(serviceCodes.keyRequired, "a tournament belongs to an organizer: import it with an organizer's key");
+      const imported = await archives.import(organizerId, request.body);
+      return reply.code(201).send(summarizeTournament(await tournaments.state(imported.id)));
+    },
   });
 
   app.get('/tournaments/:id/standings', {

@@ -66,11 +66,39 @@ export class TournamentStore {
   /** Creates the tournament row with its first events. */
   async create(row: Omit<TournamentRow, 'version'>, first: Omit<TournamentAppend, 'tournamentId' | 'expectedVersion'>): Promise<void> {
     await this.transaction(async (client) => {
-      await client.query(`INSERT INTO tournament (id, organizer_id, name, game_type, status, version, created_at) VALUES ($1, $2, $3, $4, $5, 0, $6)`, [
-        row.id, row.organizerId, row.name, row.gameType, row.status, first.at,
-      ]);
+      await this.insertRow(client, { ...row, version: 0 }, first.at);
       await this.appendIn(client, { ...first, tournamentId: row.id, expectedVersion: 0 });
     });
+  }
+
+  async insertRow(client: pg.ClientBase, row: TournamentRow, createdAt: Date | string): Promise<void> {
+    await client.query(`INSERT INTO tournament (id, organizer_id, name, game_type, status, version, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      row.id, row.organizerId, row.name, row.gameType, row.status, row.version, createdAt,
+    ]);
+  }
+
+  async insertPlayers(client: pg.ClientBase, tournamentId: string, players: readonly { readonly playerId: string; readonly tokenHash: string }[]): Promise<void> {
+    if (players.length === 0) return;
+    await client.query(
+      `INSERT INTO tournament_player (tournament_id, player_id, token_hash) SELECT $1, p.player_id, p.token_hash FROM jsonb_to_recordset($2::jsonb) AS p(player_id text, token_hash text)`,
+      [tournamentId, JSON.stringify(players.map((p) => ({ player_id: p.playerId, token_hash: p.tokenHash })))],
+    );
+  }
+
+  async insertTables(client: pg.ClientBase, tournamentId: string, tables: readonly { readonly gameId: string; readonly round: number; readonly players: readonly string[] }[]): Promise<void> {
+    if (tables.length === 0) return;
+    await client.query(
+      `INSERT INTO tournament_table (game_id, tournament_id, round, players) SELECT t.game_id, $1, t.round, ARRAY(SELECT jsonb_array_elements_text(t.players)) FROM jsonb_to_recordset($2::jsonb) AS t(game_id uuid, round int, players jsonb)`,
+      [tournamentId, JSON.stringify(tables.map((t) => ({ game_id: t.gameId, round: t.round, players: t.players })))],
+    );
+  }
+
+  /** A log copied as it is (an imported archive), each event at its own time. */
+  async insertEvents(client: pg.ClientBase, tournamentId: string, events: readonly { readonly seq: number; readonly event: unknown; readonly at: string }[]): Promise<void> {
+    await client.query(
+      `INSERT INTO tournament_event (tournament_id, seq, type, data, at) SELECT $1, e.seq, e.data->>'type', e.data, e.at FROM jsonb_to_recordset($2::jsonb) AS e(seq int, data jsonb, at timestamptz)`,
+      [tournamentId, JSON.stringify(events.map((e) => ({ seq: e.seq, data: e.event, at: e.at })))],
+    );
   }
 
   async append(request: TournamentAppend): Promise<TournamentAppendOutcome> {
@@ -95,19 +123,9 @@ export class TournamentStore {
        SELECT $1, $2::int + e.ord::int, e.ev->>'type', e.ev, $3 FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS e(ev, ord)`,
       [request.tournamentId, request.expectedVersion, request.at, JSON.stringify(request.events)],
     );
-    if (request.players?.length) {
-      await client.query(
-        `INSERT INTO tournament_player (tournament_id, player_id, token_hash) SELECT $1, p.player_id, p.token_hash FROM jsonb_to_recordset($2::jsonb) AS p(player_id text, token_hash text)`,
-        [request.tournamentId, JSON.stringify(request.players.map((p) => ({ player_id: p.playerId, token_hash: p.tokenHash })))],
-      );
-    }
+    await this.insertPlayers(client, request.tournamentId, request.players ?? []);
     await request.within?.(client);
-    if (request.tables?.length) {
-      await client.query(
-        `INSERT INTO tournament_table (game_id, tournament_id, round, players) SELECT t.game_id, $1, t.round, ARRAY(SELECT jsonb_array_elements_text(t.players)) FROM jsonb_to_recordset($2::jsonb) AS t(game_id uuid, round int, players jsonb)`,
-        [request.tournamentId, JSON.stringify(request.tables.map((t) => ({ game_id: t.gameId, round: t.round, players: t.players })))],
-      );
-    }
+    await this.insertTables(client, request.tournamentId, request.tables ?? []);
     if (request.idempotency !== undefined) {
       await client.query(`INSERT INTO tournament_command (tournament_id, key, request_hash, response) VALUES ($1, $2, $3, $4)`, [
         request.tournamentId, request.idempotency.key, request.idempotency.requestHash, JSON.stringify(request.idempotency.response),

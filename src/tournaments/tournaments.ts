@@ -115,7 +115,9 @@ export class Tournaments {
     if (cached !== undefined && cached.version === row.version) return cached;
     const base = cached !== undefined && cached.version < row.version ? cached : undefined;
     const stored = await this.store.readEvents(id, base?.version ?? 0);
-    const state = base === undefined ? fold(id, stored.map((e) => e.event)) : stored.map((e) => e.event).reduce(evolve, base);
+    const folded = base === undefined ? fold(id, stored.map((e) => e.event)) : stored.map((e) => e.event).reduce(evolve, base);
+    // The owner is the row's: an imported tournament belongs to the organizer who imported it.
+    const state = folded.organizerId === row.organizerId ? folded : { ...folded, organizerId: row.organizerId };
     this.states.set(id, state);
     return state;
   }
@@ -301,7 +303,7 @@ export class Tournaments {
       extra: {
         tables: tables.map((t) => ({ ...t, round })),
         within: (client) =>
-          this.games.insertGames(client, prepared.map((game) => ({ record: game.record, opening: { events: game.opening!, status: game.started!.record.status, deadline: game.started!.record.deadline } }))),
+          this.games.insertGames(client, prepared.map((game) => ({ record: game.started!.record, events: game.opening!.map((event, i) => ({ seq: i + 1, event, actor: 'system', at: game.record.createdAt })) }))),
       },
       after: () => prepared.forEach((game) => this.setup.published(game)),
       nextRoundAt: null,
