@@ -32,6 +32,7 @@ import { healthRoutes } from './routes/health.ts';
 import { webPages } from './routes/pages.ts';
 import { organizerKeyPlugin } from './routes/organizer-key.ts';
 import { organizerRoutes } from './routes/organizers.ts';
+import { tournamentLiveRoutes } from './routes/tournament-live.ts';
 import { tournamentRoutes } from './routes/tournaments.ts';
 import { TournamentArchives } from './tournaments/archive.ts';
 import { TournamentFeed } from './tournaments/feed.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(webPages);
   await app.register(organizerRoutes);
   await app.register(tournamentRoutes);
+  await app.register(tournamentLiveRoutes);
 
   app.addHook('onReady', async () => {
     if (options.background === false) return;
