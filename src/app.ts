@@ -120,6 +120,7 @@ export async function buildApp(options: AppOptions) {
   const hub = new LiveHub(store, latest, past);
   const resyncTimer = notifier === null ? null : setInterval(resync, options.resyncMs ?? 5000);
   resyncTimer?.unref();
+  let tournamentTimer: NodeJS.Timeout | null = null;
   // The scheduler and the bots send commands themselves, so they exist only once the
   // command handler does, which in turn reports its commits to them.
   let scheduler: DeadlineScheduler;
@@ -202,6 +203,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifyWebsocket, {
     options: { maxPayload: bodyLimit },
     preClose: async () => {
+      if (tournamentTimer !== null) clearInterval(tournamentTimer);
       scheduler.stop();
       await bots.stop();
       await commands.drain();
@@ -233,9 +235,7 @@ export async function buildApp(options: AppOptions) {
       tournamentTimer.unref();
     }
   });
-  let tournamentTimer: NodeJS.Timeout | null = null;
   app.addHook('onClose', async () => {
-    if (tournamentTimer !== null) clearInterval(tournamentTimer);
     if (resyncTimer !== null) clearInterval(resyncTimer);
     await notifier?.stop();
     await snapshots.drain();
