@@ -2,7 +2,6 @@
 // a reconnect with catch-up, and pushes from another server instance's commits.
 import pg from 'pg';
 import t from 'tap';
-import type { WebSocket } from 'ws';
 import { buildApp, type App } from '../../src/app.ts';
 import { createClients } from '../../src/db/client.ts';
 import { testDatabase } from '../helpers/database.ts';
