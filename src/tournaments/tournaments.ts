@@ -326,7 +326,7 @@ export class Tournaments {
       results.push(table);
       events.push({ type: 'TableFinished', round: round.round, gameId, result: table });
     }
-    let after = events.reduce(evolve, state);
+    const after = events.reduce(evolve, state);
     const round = currentRound(after);
     let advance = false;
     if (round !== undefined && fresh.length > 0 && roundComplete(after, round)) {
@@ -334,7 +334,6 @@ export class Tournaments {
       const over = after.format.kind === 'knockout' ? isComplete(after.format, round.round, allResults(after)) : round.round >= after.format.rounds;
       if (over) events.push({ type: 'TournamentFinished', round: round.round });
       else advance = after.settings.advance === 'auto' && after.scheduled === null;
-      after = events.slice(events.length - (over ? 2 : 1)).reduce(evolve, after);
     }
     const rated = state.settings.rated ? results : [];
     return {
