@@ -242,3 +242,40 @@ t.test('no-shows: past the table deadline a silent seat is played by a bot and, 
   const next = (await app.inject({ method: 'POST', url: `/tournaments/${id}/rounds`, headers: bearerHeader(organizer.key), payload: {} }));
   t.equal(next.json().code, 'tournament/pairing-impossible', 'three players left cannot fill a table of four');
 });
+
+t.test('a scheduled round is paired by the server once its time has come', async (t) => {
+  const clock = testClock();
+  const app = await testApp(t, { clock });
+  const organizer = await createOrganizer(app);
+  const { tournament } = await createTournament(app, organizer.key, { name: 'Später', gameType: 'pechvogel', format: swiss(1), settings: fast, players: botPlayers(8) });
+  const at = new Date(clock.now + 3_600_000).toISOString();
+  const scheduled = await app.inject({ method: 'POST', url: `/tournaments/${tournament.id}/rounds`, headers: bearerHeader(organizer.key), payload: { at } });
+  t.same(scheduled.json(), { round: 1, scheduled: at, tables: [] });
+  await app.services.tournaments.attend();
+  t.equal((await app.inject({ url: `/tournaments/${tournament.id}` })).json().rounds.length, 0, 'not before its time');
+  clock.now += 3_600_000;
+  await app.services.tournaments.attend();
+  const summary = (await app.inject({ url: `/tournaments/${tournament.id}` })).json();
+  t.equal(summary.rounds.length, 1, 'paired at its time');
+  t.equal(summary.scheduled, null);
+});
+
+t.test('a knockout by tables sends the top two of each table on to one final table', async (t) => {
+  const clock = testClock();
+  const app = await testApp(t, { clock });
+  const organizer = await createOrganizer(app);
+  const { tournament } = await createTournament(app, organizer.key, {
+    name: 'K.o.', gameType: 'mistkaefer', format: { kind: 'knockout', tableSize: { min: 4, max: 4 }, advance: 2 }, players: botPlayers(8),
+  });
+  await app.inject({ method: 'POST', url: `/tournaments/${tournament.id}/rounds`, headers: bearerHeader(organizer.key), payload: {} });
+  await playOn(app, clock, async () => (await tournamentStatus(app, tournament.id)) === 'finished');
+  const summary = (await app.inject({ url: `/tournaments/${tournament.id}` })).json();
+  t.same(summary.rounds.map((r: { tables: unknown[] }) => r.tables.length), [2, 1], 'two tables, then the final');
+  const games = (await app.inject({ url: `/games?tournament=${tournament.id}&round=1` })).json().games as { id: string; result: { ranks: number[] } }[];
+  const firstRound = summary.rounds[0].tables as { gameId: string; players: string[] }[];
+  const top = firstRound.flatMap((table) => {
+    const ranks = games.find((g) => g.id === table.gameId)!.result.ranks;
+    return table.players.filter((_, seat) => ranks[seat]! <= 2);
+  });
+  for (const player of summary.rounds[1].tables[0].players) t.ok(top.includes(player), `${player} placed in the top two of their table`);
+});
