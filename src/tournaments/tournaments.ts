@@ -291,7 +291,7 @@ export class Tournaments {
     const hashes = await this.store.tokenHashes(state.id);
     const prepared: PreparedGame[] = pairing.tables.map((table) =>
       this.setup.prepare(
-        { type: state.gameType, seats: table.players.map((p) => ({ name: byId.get(p)!.name, ...(byId.get(p)!.bot === undefined ? {} : { bot: byId.get(p)!.bot }) })), options: state.settings.options, chance: 'server', organizerId: state.organizerId },
+        { type: state.gameType, seats: table.players.map((p) => ({ name: byId.get(p)!.name, ...(byId.get(p)!.bot === undefined ? {} : { bot: byId.get(p)!.bot }) })), options: state.settings.options as Readonly<Record<string, unknown>> | undefined, chance: 'server', organizerId: state.organizerId },
         { tournament: { id: state.id, round }, seatTokenHashes: table.players.map((p) => hashes.get(p) ?? null) },
       ),
     );
