@@ -29,6 +29,7 @@ import { Metrics } from './observability/metrics.ts';
 import { RequestLog } from './observability/request-log.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { gameRoutes } from './routes/games.ts';
+import { Organizers } from './organizers/organizers.ts';
 import { healthRoutes } from './routes/health.ts';
 import { webPages } from './routes/pages.ts';
 import { LiveSockets, until } from './live/live-sockets.ts';
@@ -38,6 +39,14 @@ import { refuseNul } from './routes/nul.ts';
 import { tidyOpenApi } from './routes/openapi-tidy.ts';
 import { registerRateLimits, type RateLimits } from './routes/rate-limits.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler, httpCodes, problem, retryAfterSeconds, sendProblem, shuttingDown } from './routes/problem.ts';
+import { organizerKeyPlugin } from './routes/organizer-key.ts';
+import { organizerRoutes } from './routes/organizers.ts';
+import { tournamentLiveRoutes } from './routes/tournament-live.ts';
+import { tournamentRoutes } from './routes/tournaments.ts';
+import { TournamentArchives } from './tournaments/archive.ts';
+import { TournamentFeed } from './tournaments/feed.ts';
+import { TournamentStore } from './tournaments/tournament-store.ts';
+import { Tournaments } from './tournaments/tournaments.ts';
 
 export interface AppOptions {
   readonly prisma: PrismaClient;
@@ -66,6 +75,11 @@ export interface AppOptions {
   /** How long close() may take: commands still running and sockets that have not
    * completed their close handshake by then are cut off. */
   readonly closeTimeoutMs?: number;
+  /** SPIELWERK_ADMIN_KEY: the key that creates organizers (see docs/tournaments.md). */
+  readonly adminKey?: string;
+  /** How often tournaments are checked for work left behind (finished tables, due
+   * rounds, no-shows); 0: never by itself (tests call attend()). */
+  readonly tournamentPollMs?: number;
 }
 
 /** Where the app is in its life: `draining` turns /ready to 503 so that load balancers
@@ -93,6 +107,11 @@ export interface Services {
   readonly bots: BotSeats;
   readonly sockets: LiveSockets;
   readonly metrics: Metrics;
+  readonly organizers: Organizers;
+  readonly tournaments: Tournaments;
+  readonly tournamentStore: TournamentStore;
+  readonly feed: TournamentFeed;
+  readonly archives: TournamentArchives;
 }
 
 declare module 'fastify' {
@@ -139,6 +158,7 @@ export async function buildApp(options: AppOptions) {
   const hub = new LiveHub(store, latest, past);
   const resyncTimer = notifier === null ? null : setInterval(resync, options.resyncMs ?? 5000);
   resyncTimer?.unref();
+  let tournamentTimer: NodeJS.Timeout | null = null;
   // The scheduler and the bots send commands themselves, so they exist only once the
   // command handler does, which in turn reports its commits to them.
   let scheduler: DeadlineScheduler;
@@ -150,6 +170,7 @@ export async function buildApp(options: AppOptions) {
       metrics.committed(after.record.type, events.length);
       scheduler.track(after.record.id, after.version, after.record.deadline);
       bots.committed(after);
+      tournaments.gameFinished(after.record);
     },
   };
   const commands = new CommandHandler(store, latest, clock, hooks);
@@ -157,9 +178,18 @@ export async function buildApp(options: AppOptions) {
   bots = new BotSeats(store, commands, latest, clock, app.log);
   const sockets = new LiveSockets();
   const metrics = new Metrics({ pool: options.pool, openSockets: () => sockets.open });
+  const organizers = new Organizers(options.prisma, clock, options.adminKey);
+  const tournamentStore = new TournamentStore(options.pool);
+  const feed = new TournamentFeed();
+  const setup = new GameSetup(store, latest, clock, hooks);
+  const tournaments = new Tournaments(tournamentStore, store, setup, latest, clock, {
+    appended: (id, firstSeq, events) => feed.appended(id, firstSeq, events),
+    botSeated: (gameId) => bots.kick(gameId),
+    failed: (error) => app.log.warn({ err: error }, 'a tournament step the server took by itself failed'),
+  });
   const services: Services = {
     store,
-    setup: new GameSetup(store, latest, clock, hooks),
+    setup,
     reads: new GameReads(store, latest, past),
     commands,
     hub,
@@ -167,6 +197,11 @@ export async function buildApp(options: AppOptions) {
     bots,
     sockets,
     metrics,
+    organizers,
+    tournaments,
+    tournamentStore,
+    feed,
+    archives: new TournamentArchives(tournamentStore, store),
   };
   app.decorate('services', services);
   const lifecycle: Lifecycle = { draining: false, closing: false };
@@ -229,11 +264,18 @@ export async function buildApp(options: AppOptions) {
         ].join('\n'),
       },
       servers: [{ url: '/', description: 'The server this document is served from (`npm start`: http://localhost:3000)' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A seat or referee token from game creation or joining' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A seat or referee token from game creation or joining, or a player\'s tournament token' },
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An organizer\'s API key, sw_<id>_<secret>' },
+        },
+      },
       tags: [
         { name: 'catalog', description: 'Game types, options and edition data' },
         { name: 'games', description: 'Creating, playing and reading games' },
         { name: 'operations', description: 'Health and readiness' },
+        { name: 'organizers', description: 'Organizers and their API keys' },
+        { name: 'tournaments', description: 'Tournaments: players, rounds, standings, exports' },
       ],
     },
     transform: jsonSchemaTransform,
@@ -246,6 +288,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifyWebsocket, {
     options: { maxPayload: bodyLimit },
     preClose: async () => {
+      if (tournamentTimer !== null) clearInterval(tournamentTimer);
       scheduler.stop();
       await sockets.stopCommands(closeDeadline);
       await until(bots.stop(), closeDeadline);
@@ -256,6 +299,7 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
+  await app.register(organizerKeyPlugin, { organizers });
   await registerRateLimits(app);
   app.decorate('rateLimits', options.rateLimits ?? { gamesPerMinute: 0, commandsPerSecond: 0 });
   await app.register(healthRoutes);
@@ -264,12 +308,22 @@ export async function buildApp(options: AppOptions) {
   await app.register(gameRoutes);
   await app.register(liveRoutes);
   await app.register(webPages);
+  await app.register(organizerRoutes);
+  await app.register(tournamentRoutes);
+  await app.register(tournamentLiveRoutes);
 
   app.addHook('onReady', async () => {
     if (options.background === false) return;
     await notifier?.start();
     scheduler.start();
     await bots.start();
+    const pollMs = options.tournamentPollMs ?? 1000;
+    if (pollMs > 0) {
+      const attend = () => tournaments.attend().catch((error: unknown) => app.log.error({ err: error }, 'attending to tournaments failed'));
+      await attend();
+      tournamentTimer = setInterval(attend, pollMs);
+      tournamentTimer.unref();
+    }
   });
   app.addHook('onClose', async () => {
     clearTimeout(cutConnections);

@@ -28,6 +28,41 @@ export const serviceCodes = {
   idempotencyKeyReused: 'command/idempotency-key-reused',
   /** Chance outcomes may only be supplied by the referee of a supplied-chance game. */
   outcomesNotAllowed: 'chance/outcomes-not-allowed',
+  /** The Authorization header holds something shaped like an API key that is no key of ours. */
+  keyInvalid: 'auth/key-invalid',
+  /** The API key has expired. */
+  keyExpired: 'auth/key-expired',
+  /** The API key was revoked. */
+  keyRevoked: 'auth/key-revoked',
+  /** The route needs an organizer's API key. */
+  keyRequired: 'auth/key-required',
+  /** The API key lacks the scope this needs; `scope` names it. */
+  scopeMissing: 'auth/scope-missing',
+  /** No such organizer, or no such key of this organizer. */
+  organizerNotFound: 'organizer/not-found',
+  keyNotFound: 'organizer/key-not-found',
+  /** No such tournament (or not one of this organizer's). */
+  tournamentNotFound: 'tournament/not-found',
+  /** The format or settings do not fit the game or the players. */
+  invalidFormat: 'tournament/invalid-format',
+  /** A player id that is not registered in this tournament. */
+  unknownPlayer: 'tournament/unknown-player',
+  /** The tournament token belongs to no player of this tournament. */
+  unknownToken: 'tournament/unknown-token',
+  /** The round was paired already (or is not the next one). */
+  roundAlreadyPaired: 'tournament/round-already-paired',
+  /** The current round still has tables playing. */
+  roundInProgress: 'tournament/round-in-progress',
+  /** The players cannot be paired for this round under the format. */
+  pairingImpossible: 'tournament/pairing-impossible',
+  /** The tournament is over (or not started) for this command. */
+  tournamentFinished: 'tournament/finished',
+  /** The player already withdrew. */
+  playerWithdrawn: 'tournament/player-withdrawn',
+  /** The game is not a table of this tournament. */
+  gameNotInTournament: 'tournament/game-not-in-tournament',
+  /** An imported archive does not replay, or its ids exist here already. */
+  invalidArchive: 'tournament/invalid-archive',
   /** The request is malformed (body, query, parameters). */
   validation: 'request/invalid',
 } as const;

@@ -37,6 +37,13 @@ const database = await openDatabase({ log: (line) => log.debug(line) }).catch((e
   else log.error({ err: error }, 'cannot start');
   process.exit(1);
 });
+const adminKey = process.env.SPIELWERK_ADMIN_KEY || undefined;
+// Only bearer tokens shaped like API keys are looked up as keys (see routes/organizer-key.ts).
+if (adminKey !== undefined && !/^sw_\S{32,}$/.test(adminKey)) {
+  log.error('SPIELWERK_ADMIN_KEY must start with sw_ and have at least 32 characters after it');
+  await database.close();
+  process.exit(1);
+}
 log.info({ database: database.where, embedded: !process.env.DATABASE_URL }, 'database ready');
 log.info({ applied: database.applied }, database.applied.length > 0 ? `applied ${database.applied.length} migrations` : 'the database schema is up to date');
 const rateLimits = { gamesPerMinute: count('RATE_LIMIT_GAMES_PER_MINUTE', 300), commandsPerSecond: count('RATE_LIMIT_COMMANDS_PER_SECOND', 5000) };
@@ -48,6 +55,7 @@ const app = await buildApp({
   logger: log,
   closeTimeoutMs,
   rateLimits,
+  adminKey,
   ...(corsOrigins === undefined ? {} : { corsOrigins }),
 });
 

@@ -25,7 +25,9 @@ const mayImport: Record<string, readonly string[]> = {
   live: ['domain', 'events', 'state', 'lib'],
   jobs: ['domain', 'bots', 'events', 'state', 'commands', 'errors.ts', 'lib'],
   observability: ['lib'],
-  routes: ['domain', 'events', 'state', 'access', 'commands', 'reads', 'live', 'observability', 'errors.ts'],
+  organizers: ['access', 'errors.ts', 'generated'],
+  tournaments: ['domain', 'bots', 'events', 'state', 'commands', 'access', 'errors.ts', 'lib'],
+  routes: ['domain', 'events', 'state', 'access', 'commands', 'reads', 'live', 'observability', 'organizers', 'tournaments', 'errors.ts'],
 };
 
 function sourceFiles(dir: string): string[] {

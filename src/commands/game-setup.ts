@@ -22,6 +22,8 @@ export interface NewGame {
   readonly chance: ChanceMode;
   /** Setup outcomes for a supplied-chance game (deals, first draws). */
   readonly outcomes?: readonly unknown[];
+  /** The organizer creating it with an API key. */
+  readonly organizerId?: string | null;
 }
 
 export interface CreatedGame {
@@ -30,6 +32,24 @@ export interface CreatedGame {
   readonly refereeToken: string;
   /** Index = seat; null for open and bot seats. */
   readonly seatTokens: readonly (string | null)[];
+}
+
+/** Where a tournament seats its players: its table, and each seat's token hash (null for a bot). */
+export interface Placement {
+  readonly tournament: { readonly id: string; readonly round: number };
+  readonly seatTokenHashes: readonly (string | null)[];
+}
+
+export interface PreparedGame {
+  /** As it is to be written: open, or with `opening` to be written with it. */
+  readonly record: GameRecord;
+  readonly refereeToken: string;
+  readonly seatTokens: readonly (string | null)[];
+  /** The setup events, or null while seats are open. */
+  readonly opening: GameEvent[] | null;
+  /** The game before and after its opening events (null while seats are open). */
+  readonly base: LoadedGame | null;
+  readonly started: LoadedGame | null;
 }
 
 export class GameSetup {
@@ -41,6 +61,16 @@ export class GameSetup {
   ) {}
 
   async create(request: NewGame): Promise<CreatedGame> {
+    const prepared = this.prepare(request);
+    await this.store.createGame(prepared.record, prepared.opening === null ? null : { events: prepared.opening, status: prepared.started!.record.status, deadline: prepared.started!.record.deadline });
+    this.published(prepared);
+    return { record: prepared.started?.record ?? prepared.record, refereeToken: prepared.refereeToken, seatTokens: prepared.seatTokens };
+  }
+
+  /** A game checked and decided (its record and opening events), not yet written: the
+   * tournaments write a round's games together with the round's event. `placement`
+   * seats tournament players, whose tokens the caller holds already. */
+  prepare(request: NewGame, placement?: Placement): PreparedGame {
     const game = findGame(request.type);
     if (game === undefined) throw new ServiceError(serviceCodes.unknownGameType, `no game of type "${request.type}" in the catalog`);
     // A recorded table runs without deadlines unless the referee sets them.
@@ -65,7 +95,8 @@ export class GameSetup {
     this.checkBots(game.type, request);
     const seed = request.seed ?? newSeed();
     const refereeToken = newToken();
-    const seatTokens = request.seats.map((s) => (s.open || s.bot !== undefined ? null : newToken()));
+    const given = placement?.seatTokenHashes;
+    const seatTokens = request.seats.map((s, seat) => (s.open || s.bot !== undefined || given?.[seat] != null ? null : newToken()));
     const now = new Date(this.clock());
     const record: GameRecord = {
       id: randomUUID(),
@@ -83,24 +114,29 @@ export class GameSetup {
       createdAt: now,
       updatedAt: now,
       finishedAt: null,
+      organizerId: request.organizerId ?? null,
+      tournament: placement?.tournament ?? null,
       seats: request.seats.map((s, seat) => {
         // A bot's seat is taken like a person's, with a token nobody ever sees: every
         // check that a seat is open (joining, starting) then holds for bots too.
         const token = s.bot === undefined ? seatTokens[seat]! : newToken();
-        return { seat, name: s.name ?? null, tokenHash: token === null ? null : hashToken(token), joinedAt: token === null ? null : now, bot: s.bot ?? null };
+        const tokenHash = (s.bot === undefined ? given?.[seat] : null) ?? (token === null ? null : hashToken(token));
+        return { seat, name: s.name ?? null, tokenHash, joinedAt: tokenHash === null ? null : now, bot: s.bot ?? null };
       }),
     };
     // Setup is decided before anything is written, so bad supplied outcomes create nothing.
     const opening = this.opening(record, setup, request.outcomes);
-    if (opening === null) {
-      await this.store.createGame(record, null);
-      return { record, refereeToken, seatTokens };
-    }
+    if (opening === null) return { record, refereeToken, seatTokens, opening, base: null, started: null };
     const { base, next } = this.opened(record, opening);
-    await this.store.createGame(record, { events: opening, status: next.record.status, deadline: next.record.deadline });
-    this.latest.remember(next);
-    this.hooks.committed?.(base, opening, next);
-    return { record: next.record, refereeToken, seatTokens };
+    return { record, refereeToken, seatTokens, opening, base, started: next };
+  }
+
+  /** After a prepared game was written: its state is cached and its commit reported
+   * (bots wake up, deadlines are armed, watchers hear of it). */
+  published(prepared: PreparedGame): void {
+    if (prepared.started === null || prepared.opening === null || prepared.base === null) return;
+    this.latest.remember(prepared.started);
+    this.hooks.committed?.(prepared.base, prepared.opening, prepared.started);
   }
 
   private checkBots(type: string, request: NewGame): void {

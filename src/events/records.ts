@@ -32,6 +32,10 @@ export interface GameRecord {
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly finishedAt: Date | null;
+  /** The organizer whose API key created it; null for anonymous games. */
+  readonly organizerId: string | null;
+  /** The tournament and round whose table this game is. */
+  readonly tournament: { readonly id: string; readonly round: number } | null;
   readonly seats: readonly SeatRecord[];
 }
 
@@ -82,6 +86,12 @@ export type AppendOutcome = 'appended' | 'conflict';
 export interface GameFilter {
   readonly type?: string;
   readonly status?: GameStatus;
+  readonly organizerId?: string;
+  readonly tournamentId?: string;
+  readonly round?: number;
+  /** A tournament player id seated at the game. */
+  readonly player?: string;
+  readonly finishedAfter?: Date;
   readonly limit: number;
   /** Opaque cursor from a previous page: the last game's (createdAt, id). */
   readonly after?: { createdAt: Date; id: string };

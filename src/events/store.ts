@@ -66,6 +66,8 @@ const GAME_COLUMNS = `
        g.id::text AS id, g.type, g.rules_version AS "rulesVersion", g.options, g.seat_count AS "seatCount",
        g.chance_mode AS "chanceMode", g.seed, g.seed_hash AS "seedHash", g.referee_token_hash AS "refereeTokenHash",
        g.status, g.version, g.deadline, g.created_at AS "createdAt", g.updated_at AS "updatedAt", g.finished_at AS "finishedAt",
+       g.organizer_id::text AS "organizerId",
+       (SELECT json_build_object('id', t.tournament_id, 'round', t.round) FROM tournament_table t WHERE t.game_id = g.id) AS tournament,
        (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'name', s.name, 'tokenHash', s.token_hash,
                                                    'joinedAt', s.joined_at, 'bot', s.bot) ORDER BY s.seat), '[]')
           FROM seat s WHERE s.game_id = g.id) AS seats`;
@@ -139,6 +141,7 @@ export class EventStore {
         deadline: opening?.deadline ?? null,
         createdAt: game.createdAt,
         updatedAt: game.createdAt,
+        organizerId: game.organizerId,
         seats: { create: game.seats.map((s) => ({ ...s })) },
         events: {
           create: (opening?.events ?? []).map((event, i) => ({
@@ -152,6 +155,51 @@ export class EventStore {
       },
     });
     if (opening !== null && opening.events.length > 0) this.notifier?.announce(game.id, opening.events.length);
+  }
+
+  /** Writes many games with their events, on `client` inside the caller's
+   * transaction: a tournament round's tables are written with the round's event, all
+   * or none, and an imported archive's games with the tournament. Three statements
+   * whatever the number of games. */
+  async insertGames(client: pg.ClientBase, games: readonly { record: GameRecord; events: readonly StoredEvent[] }[]): Promise<void> {
+    if (games.length === 0) return;
+    const rows = games.map(({ record }) => ({
+      id: record.id,
+      type: record.type,
+      rules_version: record.rulesVersion,
+      options: record.options,
+      seat_count: record.seatCount,
+      chance_mode: record.chanceMode,
+      seed: record.seed,
+      seed_hash: record.seedHash,
+      referee_token_hash: record.refereeTokenHash,
+      status: record.status,
+      version: record.version,
+      deadline: record.deadline?.toISOString() ?? null,
+      created_at: record.createdAt.toISOString(),
+      updated_at: record.updatedAt.toISOString(),
+      finished_at: record.finishedAt?.toISOString() ?? null,
+      organizer_id: record.organizerId,
+    }));
+    await client.query(
+      `INSERT INTO game (id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id)
+       SELECT id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id
+         FROM jsonb_to_recordset($1::jsonb) AS g(id uuid, type text, rules_version text, options jsonb, seat_count int, chance_mode text, seed text, seed_hash text,
+              referee_token_hash text, status text, version int, deadline timestamptz, created_at timestamptz, updated_at timestamptz, finished_at timestamptz, organizer_id uuid)`,
+      [JSON.stringify(rows)],
+    );
+    const seats = games.flatMap(({ record }) => record.seats.map((s) => ({ game_id: record.id, seat: s.seat, name: s.name, token_hash: s.tokenHash, joined_at: s.joinedAt?.toISOString() ?? null, bot: s.bot })));
+    await client.query(
+      `INSERT INTO seat (game_id, seat, name, token_hash, joined_at, bot)
+       SELECT game_id, seat, name, token_hash, joined_at, bot FROM jsonb_to_recordset($1::jsonb) AS s(game_id uuid, seat int, name text, token_hash text, joined_at timestamptz, bot text)`,
+      [JSON.stringify(seats)],
+    );
+    const events = games.flatMap(({ record, events }) => events.map((e) => ({ game_id: record.id, seq: e.seq, type: e.event.type, data: e.event, actor: e.actor, at: e.at.toISOString() })));
+    await client.query(
+      `INSERT INTO event (game_id, seq, type, data, actor, at)
+       SELECT game_id, seq, type, data, actor, at FROM jsonb_to_recordset($1::jsonb) AS e(game_id uuid, seq int, type text, data jsonb, actor text, at timestamptz)`,
+      [JSON.stringify(events)],
+    );
   }
 
   /** On the pg pool in one statement: every live connection and every fresh read of a
@@ -255,6 +303,19 @@ export class EventStore {
       where: {
         ...(filter.type === undefined ? {} : { type: filter.type }),
         ...(filter.status === undefined ? {} : { status: filter.status }),
+        ...(filter.organizerId === undefined ? {} : { organizerId: filter.organizerId }),
+        ...(filter.finishedAfter === undefined ? {} : { finishedAt: { gt: filter.finishedAfter } }),
+        ...(filter.tournamentId === undefined && filter.round === undefined && filter.player === undefined
+          ? {}
+          : {
+              tournamentTable: {
+                is: {
+                  ...(filter.tournamentId === undefined ? {} : { tournamentId: filter.tournamentId }),
+                  ...(filter.round === undefined ? {} : { round: filter.round }),
+                  ...(filter.player === undefined ? {} : { players: { has: filter.player } }),
+                },
+              },
+            }),
         ...(filter.after === undefined
           ? {}
           : {
@@ -266,9 +327,14 @@ export class EventStore {
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: filter.limit,
-      include: { seats: { orderBy: { seat: 'asc' } } },
+      include: { seats: { orderBy: { seat: 'asc' } }, tournamentTable: { select: { tournamentId: true, round: true } } },
     });
-    return rows.map((row) => ({ ...row, status: row.status as GameStatus, chanceMode: row.chanceMode as ChanceMode }));
+    return rows.map(({ tournamentTable, ...row }) => ({
+      ...row,
+      status: row.status as GameStatus,
+      chanceMode: row.chanceMode as ChanceMode,
+      tournament: tournamentTable === null ? null : { id: tournamentTable.tournamentId, round: tournamentTable.round },
+    }));
   }
 
   /** One game's committed version, or null when there is no such game. Reads asked

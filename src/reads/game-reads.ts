@@ -4,12 +4,12 @@
 //
 // Every read of a game: summaries, the game list, views at any version, pages of the
 // event log and the replay, each as the caller's token allows them to see it.
-import type { Viewer } from '../domain/contract.ts';
+import type { GameResult, Viewer } from '../domain/contract.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import { allowedViewer, resolvePrincipal, type Principal } from '../access/principal.ts';
 import type { GameFilter, GameRecord } from '../events/records.ts';
 import type { EventStore } from '../events/store.ts';
-import type { LatestStates } from '../state/latest-states.ts';
+import type { LatestStates, LoadedGame } from '../state/latest-states.ts';
 import type { PastStates } from '../state/past-states.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
 import { encodeCursor, summarize } from './game-summary.ts';
@@ -21,6 +21,8 @@ export interface EventPage {
   readonly next: number | null;
 }
 
+const resultOf = (loaded: LoadedGame): GameResult | null => loaded.game.result(loaded.state);
+
 export class GameReads {
   constructor(
     private readonly store: EventStore,
@@ -31,14 +33,16 @@ export class GameReads {
   async summary(gameId: string, token: string | undefined) {
     const loaded = await this.latest.load(gameId);
     const principal = resolvePrincipal(loaded.record, token);
-    return { game: summarize(loaded.record), you: principal, ...describeVersion(loaded, allowedViewer(loaded.record, principal, undefined)) };
+    return { game: summarize(loaded.record, loaded.game.result(loaded.state)), you: principal, ...describeVersion(loaded, allowedViewer(loaded.record, principal, undefined)) };
   }
 
   async list(filter: GameFilter) {
     const records = await this.store.listGames(filter);
     const last = records.at(-1);
+    // Only finished games have a result, and folding one is the only way to know it.
+    const results = await Promise.all(records.map(async (r) => (r.status === 'finished' ? resultOf(await this.latest.load(r.id)) : null)));
     return {
-      games: records.map(summarize),
+      games: records.map((r, i) => summarize(r, results[i]!)),
       next: records.length === filter.limit && last ? encodeCursor(last) : null,
     };
   }
@@ -82,7 +86,7 @@ export class GameReads {
       state = latest.game.evolve(state, event);
       return { seq, event, actor, at: at.toISOString(), view: latest.game.view(state, all) };
     });
-    return { gameType: latest.game.type, game: summarize(latest.record), initialView: latest.game.view(latest.game.initialState(latest.setup), all), steps, result: latest.game.result(state) };
+    return { gameType: latest.game.type, game: summarize(latest.record, latest.game.result(state)), initialView: latest.game.view(latest.game.initialState(latest.setup), all), steps, result: latest.game.result(state) };
   }
 
   async principalFor(gameId: string, token: string | undefined): Promise<{ record: GameRecord; principal: Principal }> {

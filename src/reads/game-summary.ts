@@ -1,9 +1,11 @@
 // A game as lists and summaries show it, and the opaque cursor of the game list.
 import { z } from 'zod';
 import { ServiceError, serviceCodes } from '../errors.ts';
+import type { GameResult } from '../domain/contract.ts';
 import type { GameRecord } from '../events/records.ts';
 
-export function summarize(record: GameRecord) {
+/** `result` is the finished game's (null while it runs). */
+export function summarize(record: GameRecord, result: GameResult | null = null) {
   return {
     id: record.id,
     type: record.type,
@@ -18,6 +20,9 @@ export function summarize(record: GameRecord) {
     deadline: record.deadline?.toISOString() ?? null,
     createdAt: record.createdAt.toISOString(),
     finishedAt: record.finishedAt?.toISOString() ?? null,
+    organizerId: record.organizerId,
+    tournament: record.tournament,
+    result,
   };
 }
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import { decodeCursor, summarize } from '../reads/game-summary.ts';
 import { gameSchemas } from './game-schemas.ts';
+import { requireScope } from '../organizers/organizers.ts';
 import { Problem } from './problem.ts';
 import { limitOf } from './rate-limits.ts';
 import {
@@ -60,13 +61,15 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'createGame',
       tags: ['games'],
       summary: 'Create a game',
-      security: [],
-      description: 'Returns one secret token per taken seat and a referee token. The game starts when every seat is taken.',
+      description: 'Returns one secret token per taken seat and a referee token. The game starts when every seat is taken. With an organizer\'s API key (scope games:create) the game belongs to that organizer.',
       body: CreateGameRequest,
+      security: [{ apiKey: [] }, {}],
       response: { 201: CreatedGame, ...errors },
     },
     handler: async (request, reply) => {
-      const { record, refereeToken, seatTokens } = await setup.create(request.body as z.infer<typeof NewGameEnvelope>);
+      // Anonymous games stay possible; with a key, the game is the organizer's.
+      const organizerId = request.organizer === null ? null : requireScope(request.organizer, 'games:create').organizerId;
+      const { record, refereeToken, seatTokens } = await setup.create({ ...(request.body as z.infer<typeof NewGameEnvelope>), organizerId });
       reply.code(201).header('location', `/games/${record.id}`);
       return { game: summarize(record), refereeToken, seats: seatTokens.map((token, seat) => ({ seat, token })) };
     },
@@ -82,14 +85,29 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: z.object({
         type: z.string().optional(),
         status: GameStatus.optional(),
+        organizer: z.uuid().optional().describe('Games created with this organizer\'s keys'),
+        tournament: z.uuid().optional().describe('Tables of this tournament'),
+        round: z.coerce.number().int().min(1).optional().describe('Tables of this round (with tournament)'),
+        player: z.string().max(100).optional().describe('Tables seating this tournament player id'),
+        finishedAfter: z.iso.datetime({ offset: true }).optional().describe('Games finished after this time (ISO 8601)'),
         limit: z.coerce.number().int().min(1).max(100).default(20),
         cursor: z.string().max(200).optional().describe('`next` of the previous page'),
       }),
       response: { 200: z.object({ games: z.array(GameSummary), next: z.string().nullable() }), 400: Problem },
     },
     handler: async (request) => {
-      const { type, status, limit, cursor } = request.query;
-      return reads.list({ type, status, limit, after: cursor === undefined ? undefined : decodeCursor(cursor) });
+      const { type, status, organizer, tournament, round, player, finishedAfter, limit, cursor } = request.query;
+      return reads.list({
+        type,
+        status,
+        organizerId: organizer,
+        tournamentId: tournament,
+        round,
+        player,
+        finishedAfter: finishedAfter === undefined ? undefined : new Date(finishedAfter),
+        limit,
+        after: cursor === undefined ? undefined : decodeCursor(cursor),
+      });
     },
   });
 

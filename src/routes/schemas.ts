@@ -63,6 +63,8 @@ export const CreateGameRequest = perGame(
   (g) => ({ seats: g.exampleSeats }),
 ).any;
 
+export const GameResult = named(resultSchema, 'GameResult');
+
 export const SeatSummary = named(
   z.object({ seat: z.int().min(0).max(15), name: z.string().nullable(), open: z.boolean(), bot: z.string().nullable().describe('The server-side bot playing the seat; null for a person') }),
   'SeatSummary',
@@ -84,6 +86,9 @@ const gameSummaries = perGame(
     deadline: z.string().nullable().describe('When the pending seats time out (ISO 8601)'),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
+    organizerId: z.string().nullable().describe('The organizer whose API key created the game; null for anonymous games'),
+    tournament: z.object({ id: z.string(), round: z.number().int() }).nullable().describe('The tournament and round this game is a table of'),
+    result: GameResult.nullable().describe('The result once the game is over'),
   }),
   'A game as lists show it',
 );
@@ -115,7 +120,6 @@ export const Pending = named(
   'Pending',
 );
 
-export const GameResult = named(resultSchema, 'GameResult');
 
 const versionedEvent = (g: GameSchemas) => z.object({ seq: z.int().min(1), event: g.event });
 const version = z.int().min(0).describe('Number of events in the log');

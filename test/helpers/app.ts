@@ -14,6 +14,9 @@ export function testClock(start = Date.UTC(2026, 10, 29, 12)): TestClock {
   return clock;
 }
 
+/** The admin key every test app accepts (SPIELWERK_ADMIN_KEY in production). */
+export const testAdminKey = 'sw_admin_test_key_0123456789abcdefghijklmnop';
+
 export async function testApp(t: TestLike, options: { clock?: () => number; database?: TestDatabase } = {}): Promise<App & { databaseUrl: string }> {
   const database = options.database ?? (await testDatabase(t));
   const app = await buildApp({
@@ -24,6 +27,8 @@ export async function testApp(t: TestLike, options: { clock?: () => number; data
     scheduler: { timers: false },
     // Pushes across instances must come from notifications, not the safety check.
     resyncMs: 60_000,
+    adminKey: testAdminKey,
+    tournamentPollMs: 0,
   });
   await app.ready();
   t.teardown(async () => {
@@ -47,4 +52,12 @@ export async function createGame(app: App, body: Record<string, unknown>) {
 
 export async function command(app: App, id: string, token: string | null | undefined, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return app.inject({ method: 'POST', url: `/games/${id}/commands`, payload: body, headers: { ...bearerHeader(token), ...headers } });
+}
+
+/** Creates an organizer through the admin key; its first key has `scopes`. */
+export async function createOrganizer(app: App, scopes: readonly string[] = ['games:create', 'tournaments:run', 'results:read', 'keys:manage'], name = 'Spielekreis Nord') {
+  const response = await app.inject({ method: 'POST', url: '/organizers', headers: bearerHeader(testAdminKey), payload: { name, key: { name: 'first', scopes } } });
+  if (response.statusCode !== 201) throw new Error(`organizer failed: ${response.statusCode} ${response.body}`);
+  const created = response.json() as { organizer: { id: string }; key: string; keyInfo: { id: string } };
+  return { id: created.organizer.id, key: created.key, keyId: created.keyInfo.id };
 }

@@ -23,6 +23,8 @@ async function storedGame(store: EventStore, game: AnyGame, seed: string) {
   const now = new Date();
   const record: Omit<GameRecord, 'updatedAt' | 'finishedAt' | 'version' | 'deadline' | 'status'> = {
     id: randomUUID(),
+    organizerId: null,
+    tournament: null,
     type: game.type,
     rulesVersion: game.rulesVersion,
     options: played.setup.options,

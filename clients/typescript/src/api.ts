@@ -132,7 +132,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game
-         * @description Returns one secret token per taken seat and a referee token. The game starts when every seat is taken.
+         * @description Returns one secret token per taken seat and a referee token. The game starts when every seat is taken. With an organizer's API key (scope games:create) the game belongs to that organizer.
          */
         post: operations["createGame"];
         delete?: never;
@@ -361,10 +361,1613 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an organizer with its first API key (admin key only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        key: components["schemas"]["NewApiKey"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Create an organizer with its first API key (admin key only) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The whole key (sw_<id>_<secret>). Shown once: only its hash is kept. */
+                            key: string;
+                            keyInfo: components["schemas"]["ApiKeyInfo"];
+                            organizer: {
+                                id: string;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizers/{organizerId}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organizer's API keys (never their secrets) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The organizer's API keys (never their secrets) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            keys: components["schemas"]["ApiKeyInfo"][];
+                        };
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create another API key */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewApiKey"];
+                };
+            };
+            responses: {
+                /** @description Create another API key */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatedApiKey"];
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizers/{organizerId}/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key (at once and for good) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizerId: string;
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoke an API key (at once and for good) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKeyInfo"];
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organizer's tournaments, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The organizer's tournaments, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tournaments: {
+                                id: string;
+                                name: string;
+                                gameType: string;
+                                status: string;
+                                version: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a tournament, with its first players
+         * @description Answers each player's tournament token once. Needs an organizer key with tournaments:run.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateTournamentInput"];
+                };
+            };
+            responses: {
+                /** @description Create a tournament, with its first players */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tournament: components["schemas"]["TournamentSummary"];
+                            players: {
+                                player: string;
+                                /** @description The player's tournament token (null for a bot). Shown once. */
+                                token: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's tournament and current table, by their tournament token
+         * @description Play the table at /games/{gameId} with the same token as the bearer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A player's tournament and current table, by their tournament token */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tournament: string;
+                            player: {
+                                name: string;
+                                /** @description Your id for the player; ratings follow it across tournaments */
+                                externalId?: string;
+                                /** @description A known strength on the rating scale (mu, 25 for a newcomer): higher is stronger */
+                                seed?: number;
+                                /** @description A server-side bot of the game (e.g. greedy) instead of a person */
+                                bot?: string;
+                                id: string;
+                                withdrawn: boolean;
+                            };
+                            table: {
+                                round: number;
+                                gameId: string;
+                                seat: number;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tournament: players, rounds and tables */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A tournament: players, rounds and tables */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TournamentSummary"];
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tournament's log */
+        get: {
+            parameters: {
+                query?: {
+                    after?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The tournament's log */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: {
+                                seq: number;
+                                at: string;
+                                event: {
+                                    type: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register players (late registration too) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A retry with the same key returns the first answer and appends nothing */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        players: components["schemas"]["TournamentPlayerEntry"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description Register players (late registration too) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            players: {
+                                player: string;
+                                /** @description The player's tournament token (null for a bot). Shown once. */
+                                token: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/players/{player}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a player
+         * @description Later rounds are paired without them; at a table still playing a bot takes their seat and they rank last there.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A retry with the same key returns the first answer and appends nothing */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                    player: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Withdraw a player */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            withdrawn: string;
+                            table: string | null;
+                        };
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/rounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pair the next round now, or schedule it
+         * @description All the round's games are created in one transaction with the round's event: all or none. With `at` in the future the server pairs it then.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A retry with the same key returns the first answer and appends nothing */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The round you mean to pair: refused if it is not the next */
+                        round?: number;
+                        /** Format: date-time */
+                        at?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Pair the next round now, or schedule it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RoundPaired"];
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a finished table's result
+         * @description The server records every finished table by itself; this makes sure of one.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        gameId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Record a finished table's result */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recorded: string[];
+                        };
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/games.ndjson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every game of the tournament as NDJSON, one game a line, streamed
+         * @description A finished game's line carries its events and seed; a running game's carries neither. Gzipped when the client accepts gzip. Needs results:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every game of the tournament as NDJSON, one game a line, streamed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole tournament: its log, its players' token hashes and every game with its events
+         * @description POST it to /tournaments/import on another instance to carry the tournament over. It holds the seeds of running games and the hashes of tokens: keep it as safe as a key. Gzipped when the client accepts gzip. Needs results:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The whole tournament: its log, its players' token hashes and every game with its events */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TournamentArchive"];
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a tournament archive from another instance
+         * @description Everything is replayed (the tournament log and every game) before anything is written; then all of it is written in one transaction. Needs tournaments:run; the importing organizer owns the copy. Ratings are not carried over.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TournamentArchiveInput"];
+                };
+            };
+            responses: {
+                /** @description Import a tournament archive from another instance */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TournamentSummary"];
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/standings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Standings: a projection of the finished tables, with ratings */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "json" | "csv";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Standings: a projection of the finished tables, with ratings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Standings"] | string;
+                    };
+                };
+                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Acting needs a seat or referee token (auth/token-required) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game or game type (game/not-found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ApiKeyInfo: {
+            /** @description The public part of the key */
+            id: string;
+            name: string;
+            readonly scopes: string[];
+            createdAt: string;
+            expiresAt: string | null;
+            revokedAt: string | null;
+        };
         /** @description A game type on offer */
         CatalogEntry: components["schemas"]["PechvogelCatalogEntry"] | components["schemas"]["FackelUndKeuleCatalogEntry"] | components["schemas"]["MistkaeferCatalogEntry"] | components["schemas"]["PorcaMiseriaCatalogEntry"];
         /** @description A command needs outcomes the table has not shown: the game waits for chance. */
@@ -444,6 +2047,50 @@ export interface components {
         };
         /** @description Create a game */
         CreateGameRequestInput: components["schemas"]["PechvogelCreateGameRequestInput"] | components["schemas"]["FackelUndKeuleCreateGameRequestInput"] | components["schemas"]["MistkaeferCreateGameRequestInput"] | components["schemas"]["PorcaMiseriaCreateGameRequestInput"];
+        CreateTournamentInput: {
+            name: string;
+            gameType: string;
+            format: {
+                /** @constant */
+                kind: "swiss";
+                rounds: number;
+                tableSize: {
+                    min: number;
+                    max: number;
+                };
+                byes: boolean;
+            } | {
+                /** @constant */
+                kind: "rotation";
+                rounds: number;
+                tableSize: {
+                    min: number;
+                    max: number;
+                };
+            } | {
+                /** @constant */
+                kind: "knockout";
+                tableSize: {
+                    min: number;
+                    max: number;
+                };
+                advance: number;
+            };
+            /**
+             * @default {
+             *       "advance": "auto",
+             *       "rated": true
+             *     }
+             */
+            settings?: components["schemas"]["TournamentSettingsInput"];
+            /** @default [] */
+            players?: components["schemas"]["TournamentPlayerEntry"][];
+        };
+        CreatedApiKey: {
+            /** @description The whole key (sw_<id>_<secret>). Shown once: only its hash is kept. */
+            key: string;
+            keyInfo: components["schemas"]["ApiKeyInfo"];
+        };
         CreatedGame: {
             game: components["schemas"]["GameSummary"];
             /** @description Keep it: the creator acts as referee with it. Shown once. */
@@ -924,6 +2571,15 @@ export interface components {
             deadline: string | null;
             createdAt: string;
             finishedAt: string | null;
+            /** @description The organizer whose API key created the game; null for anonymous games */
+            organizerId: string | null;
+            /** @description The tournament and round this game is a table of */
+            tournament: {
+                id: string;
+                round: number;
+            } | null;
+            /** @description The result once the game is over */
+            result: components["schemas"]["GameResult"] | null;
         };
         /** @description Play with 3 to 5 seats; optionally with a time limit per turn. */
         FackelUndKeuleOptionsInput: {
@@ -1697,6 +3353,15 @@ export interface components {
             deadline: string | null;
             createdAt: string;
             finishedAt: string | null;
+            /** @description The organizer whose API key created the game; null for anonymous games */
+            organizerId: string | null;
+            /** @description The tournament and round this game is a table of */
+            tournament: {
+                id: string;
+                round: number;
+            } | null;
+            /** @description The result once the game is over */
+            result: components["schemas"]["GameResult"] | null;
         };
         /** @description Mistkäfer has no options; the player count is the number of seats (2–4). */
         MistkaeferOptions: Record<string, never>;
@@ -1861,6 +3526,15 @@ export interface components {
         MistkaeferStoredOptions: Record<string, never>;
         /** @description A Mistkäfer view: its shape depends on who looks (seat, spectator, or everything revealed) */
         MistkaeferView: components["schemas"]["MistkaeferSeatView"] | components["schemas"]["MistkaeferSpectatorView"] | components["schemas"]["MistkaeferAllView"];
+        NewApiKey: {
+            name: string;
+            scopes: ("games:create" | "tournaments:run" | "results:read" | "keys:manage")[];
+            /**
+             * Format: date-time
+             * @description After this the key is refused with auth/key-expired
+             */
+            expiresAt?: string;
+        };
         /** @description A game type on offer (Pechvogel) */
         PechvogelCatalogEntry: {
             /** @constant */
@@ -2196,6 +3870,15 @@ export interface components {
             deadline: string | null;
             createdAt: string;
             finishedAt: string | null;
+            /** @description The organizer whose API key created the game; null for anonymous games */
+            organizerId: string | null;
+            /** @description The tournament and round this game is a table of */
+            tournament: {
+                id: string;
+                round: number;
+            } | null;
+            /** @description The result once the game is over */
+            result: components["schemas"]["GameResult"] | null;
         };
         /** @description Pechvogel options. */
         PechvogelOptions: {
@@ -2729,6 +4412,15 @@ export interface components {
             deadline: string | null;
             createdAt: string;
             finishedAt: string | null;
+            /** @description The organizer whose API key created the game; null for anonymous games */
+            organizerId: string | null;
+            /** @description The tournament and round this game is a table of */
+            tournament: {
+                id: string;
+                round: number;
+            } | null;
+            /** @description The result once the game is over */
+            result: components["schemas"]["GameResult"] | null;
         };
         /** @description Porca Miseria options; the player count (3-8) is the number of seats. */
         PorcaMiseriaOptionsInput: {
@@ -2871,7 +4563,7 @@ export interface components {
              * @description Stable machine-readable code, e.g. command/stale-version or pechvogel/not-your-turn
              * @enum {string}
              */
-            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
+            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
             instance?: string;
             /** @description With command/stale-version and command/conflict */
             currentVersion?: number;
@@ -2892,12 +4584,260 @@ export interface components {
         };
         /** @description Every step of a finished game, everything revealed */
         Replay: components["schemas"]["PechvogelReplay"] | components["schemas"]["FackelUndKeuleReplay"] | components["schemas"]["MistkaeferReplay"] | components["schemas"]["PorcaMiseriaReplay"];
+        RoundPaired: {
+            round: number;
+            scheduled: string | null;
+            readonly tables: {
+                gameId: string;
+                readonly players: string[];
+            }[];
+        };
         SeatSummary: {
             seat: number;
             name: string | null;
             open: boolean;
             /** @description The server-side bot playing the seat; null for a person */
             bot: string | null;
+        };
+        Standings: {
+            tournament: string;
+            round: number;
+            finished: boolean;
+            standings: {
+                player: string;
+                name: string;
+                externalId: string | null;
+                rank: number;
+                points: number;
+                played: number;
+                wins: number;
+                byes: number;
+                tieBreaks: {
+                    [key: string]: number;
+                };
+                withdrawn: boolean;
+                rating: {
+                    mu: number;
+                    sigma: number;
+                    ordinal: number;
+                    tables: number;
+                } | null;
+            }[];
+        };
+        TournamentArchive: {
+            /** @constant */
+            format: "spielwerk-tournament-archive";
+            /** @constant */
+            version: 1;
+            tournament: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                gameType: string;
+                /** @enum {string} */
+                status: "registering" | "running" | "finished";
+                /** Format: date-time */
+                createdAt: string;
+            };
+            events: {
+                seq: number;
+                /** Format: date-time */
+                at: string;
+                event: {
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            }[];
+            players: {
+                playerId: string;
+                tokenHash: string;
+            }[];
+            games: {
+                record: {
+                    /** Format: uuid */
+                    id: string;
+                    type: string;
+                    rulesVersion: string;
+                    options: unknown;
+                    seatCount: number;
+                    /** @enum {string} */
+                    chanceMode: "server" | "supplied";
+                    seed: string;
+                    seedHash: string;
+                    refereeTokenHash: string;
+                    /** @enum {string} */
+                    status: "open" | "running" | "finished";
+                    version: number;
+                    deadline: string | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                    finishedAt: string | null;
+                    seats: {
+                        seat: number;
+                        name: string | null;
+                        tokenHash: string | null;
+                        joinedAt: string | null;
+                        bot: string | null;
+                    }[];
+                };
+                events: {
+                    seq: number;
+                    event: {
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    actor: string;
+                    /** Format: date-time */
+                    at: string;
+                }[];
+            }[];
+        };
+        TournamentArchiveInput: {
+            /** @constant */
+            format: "spielwerk-tournament-archive";
+            /** @constant */
+            version: 1;
+            tournament: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                gameType: string;
+                /** @enum {string} */
+                status: "registering" | "running" | "finished";
+                /** Format: date-time */
+                createdAt: string;
+            };
+            events: {
+                seq: number;
+                /** Format: date-time */
+                at: string;
+                event: {
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            }[];
+            players: {
+                playerId: string;
+                tokenHash: string;
+            }[];
+            games: {
+                record: {
+                    /** Format: uuid */
+                    id: string;
+                    type: string;
+                    rulesVersion: string;
+                    options: unknown;
+                    seatCount: number;
+                    /** @enum {string} */
+                    chanceMode: "server" | "supplied";
+                    seed: string;
+                    seedHash: string;
+                    refereeTokenHash: string;
+                    /** @enum {string} */
+                    status: "open" | "running" | "finished";
+                    version: number;
+                    deadline: string | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                    finishedAt: string | null;
+                    seats: {
+                        seat: number;
+                        name: string | null;
+                        tokenHash: string | null;
+                        joinedAt: string | null;
+                        bot: string | null;
+                    }[];
+                };
+                events: {
+                    seq: number;
+                    event: {
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    actor: string;
+                    /** Format: date-time */
+                    at: string;
+                }[];
+            }[];
+        };
+        TournamentPlayerEntry: {
+            name: string;
+            /** @description Your id for the player; ratings follow it across tournaments */
+            externalId?: string;
+            /** @description A known strength on the rating scale (mu, 25 for a newcomer): higher is stronger */
+            seed?: number;
+            /** @description A server-side bot of the game (e.g. greedy) instead of a person */
+            bot?: string;
+        };
+        TournamentSettingsInput: {
+            /**
+             * @default auto
+             * @enum {string}
+             */
+            advance?: "auto" | "organizer";
+            noShow?: {
+                afterSeconds: number;
+                /** @enum {string} */
+                action: "bot" | "forfeit";
+            };
+            options?: unknown;
+            points?: {
+                byTableSize?: {
+                    [key: string]: number[];
+                };
+                bye: number;
+            };
+            tieBreaks?: ("score" | "opponents-points" | "head-to-head" | "wins")[];
+            /** @default true */
+            rated?: boolean;
+        };
+        TournamentSummary: {
+            id: string;
+            name: string;
+            gameType: string;
+            organizerId: string;
+            /** @description The format (see CreateTournament.format) */
+            format: unknown;
+            settings: unknown;
+            /** @enum {string} */
+            status: "registering" | "running" | "finished";
+            /** @description Number of events in the tournament log */
+            version: number;
+            players: {
+                name: string;
+                /** @description Your id for the player; ratings follow it across tournaments */
+                externalId?: string;
+                /** @description A known strength on the rating scale (mu, 25 for a newcomer): higher is stronger */
+                seed?: number;
+                /** @description A server-side bot of the game (e.g. greedy) instead of a person */
+                bot?: string;
+                id: string;
+                withdrawn: boolean;
+            }[];
+            rounds: {
+                round: number;
+                readonly byes: string[];
+                /** @description Pairs seated together who had met before */
+                repeats: number;
+                tableDeadline: string | null;
+                tables: {
+                    gameId: string;
+                    readonly players: string[];
+                    finished: boolean;
+                }[];
+            }[];
+            scheduled: {
+                round: number;
+                at: string;
+            } | null;
         };
     };
     responses: never;
@@ -3021,6 +4961,16 @@ export interface operations {
             query?: {
                 type?: string;
                 status?: "open" | "running" | "finished";
+                /** @description Games created with this organizer's keys */
+                organizer?: string;
+                /** @description Tables of this tournament */
+                tournament?: string;
+                /** @description Tables of this round (with tournament) */
+                round?: number;
+                /** @description Tables seating this tournament player id */
+                player?: string;
+                /** @description Games finished after this time (ISO 8601) */
+                finishedAfter?: string;
                 limit?: number;
                 /** @description `next` of the previous page */
                 cursor?: string;

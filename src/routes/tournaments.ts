@@ -1,0 +1,268 @@
+// Tournaments over HTTP. Running one (creating, registering, pairing, withdrawing)
+// needs an organizer's key with `tournaments:run`, and only the tournament's organizer
+// may; its summary, log and standings are public like a game's spectator view. A
+// player finds their table with their tournament token at GET /tournaments/me and
+// plays it at /games/{id} with the same token.
+import { Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { formatSchema } from '../domain/tournament/format.ts';
+import { ServiceError, serviceCodes } from '../errors.ts';
+import { requireScope } from '../organizers/organizers.ts';
+import { Archive } from '../tournaments/archive.ts';
+import { PlayerEntry, Settings } from '../tournaments/log.ts';
+import { standingsCsv, standingsView, summarizeTournament } from '../tournaments/views.ts';
+import { bearer } from './games.ts';
+import { Problem } from './problem.ts';
+import { IdempotencyHeaders } from './schemas.ts';
+
+const Params = z.object({ id: z.uuid() });
+const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem };
+const security = [{ apiKey: [] }];
+
+const Player = PlayerEntry.extend({ id: z.string(), withdrawn: z.boolean() });
+const Table = z.object({ gameId: z.string(), players: z.array(z.string()).readonly() });
+export const TournamentSummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    gameType: z.string(),
+    organizerId: z.string(),
+    format: z.unknown().describe('The format (see CreateTournament.format)'),
+    settings: z.unknown(),
+    status: z.enum(['registering', 'running', 'finished']),
+    version: z.number().int().describe('Number of events in the tournament log'),
+    players: z.array(Player),
+    rounds: z.array(
+      z.object({
+        round: z.number().int(),
+        byes: z.array(z.string()).readonly(),
+        repeats: z.number().int().describe('Pairs seated together who had met before'),
+        tableDeadline: z.string().nullable(),
+        tables: z.array(Table.extend({ finished: z.boolean() })),
+      }),
+    ),
+    scheduled: z.object({ round: z.number().int(), at: z.string() }).nullable(),
+  })
+  .meta({ id: 'TournamentSummary' });
+
+const PlayerTokens = z.array(z.object({ player: z.string(), token: z.string().nullable().describe("The player's tournament token (null for a bot). Shown once.") }));
+const RoundAnswer = z.object({ round: z.number().int(), scheduled: z.string().nullable(), tables: z.array(Table).readonly() }).meta({ id: 'RoundPaired' });
+
+export const StandingsView = z
+  .object({
+    tournament: z.string(),
+    round: z.number().int(),
+    finished: z.boolean(),
+    standings: z.array(
+      z.object({
+        player: z.string(),
+        name: z.string(),
+        externalId: z.string().nullable(),
+        rank: z.number().int(),
+        points: z.number(),
+        played: z.number().int(),
+        wins: z.number().int(),
+        byes: z.number().int(),
+        tieBreaks: z.record(z.string(), z.number()),
+        withdrawn: z.boolean(),
+        rating: z.object({ mu: z.number(), sigma: z.number(), ordinal: z.number(), tables: z.number().int() }).nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'Standings' });
+
+/** Sends a stream, gzipped when the client says it takes gzip. */
+function streamed(acceptEncoding: string | undefined, reply: FastifyReply, body: Readable): FastifyReply {
+  if (!/\bgzip\b/.test(acceptEncoding ?? '')) return reply.send(body);
+  const gzip = createGzip();
+  body.on('error', (error) => gzip.destroy(error));
+  return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(body.pipe(gzip));
+}
+
+export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { tournaments, tournamentStore, archives } = app.services;
+  const runner = (request: { organizer: Parameters<typeof requireScope>[0] }) => requireScope(request.organizer, 'tournaments:run').organizerId;
+
+  app.post('/tournaments', {
+    schema: {
+      tags: ['tournaments'],
+      summary: 'Create a tournament, with its first players',
+      description: 'Answers each player\'s tournament token once. Needs an organizer key with tournaments:run.',
+      body: z
+        .strictObject({
+          name: z.string().min(1).max(200),
+          gameType: z.string(),
+          format: formatSchema,
+          settings: Settings.default({ advance: 'auto', rated: true }),
+          players: z.array(PlayerEntry).max(5000).default([]),
+        })
+        .meta({ id: 'CreateTournament' }),
+      security,
+      response: { 201: z.object({ tournament: TournamentSummary, players: PlayerTokens }), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { organizerId } = requireScope(request.organizer, 'tournaments:run');
+      if (organizerId === null) throw new ServiceError(serviceCodes.keyRequired, "a tournament belongs to an organizer: create it with an organizer's key");
+      const { state, tokens } = await tournaments.create(organizerId, request.body);
+      reply.code(201).header('location', `/tournaments/${state.id}`);
+      return { tournament: summarizeTournament(state), players: tokens };
+    },
+  });
+
+  app.get('/tournaments', {
+    schema: { tags: ['tournaments'], summary: "The organizer's tournaments, newest first", security, response: { 200: z.object({ tournaments: z.array(z.object({ id: z.string(), name: z.string(), gameType: z.string(), status: z.string(), version: z.number().int() })) }), ...errors } },
+    handler: async (request) => {
+      const organizerId = requireScope(request.organizer, 'results:read').organizerId;
+      return { tournaments: (await tournamentStore.list(organizerId)).map(({ id, name, gameType, status, version }) => ({ id, name, gameType, status, version })) };
+    },
+  });
+
+  app.get('/tournaments/me', {
+    schema: {
+      tags: ['tournaments'],
+      summary: "A player's tournament and current table, by their tournament token",
+      description: 'Play the table at /games/{gameId} with the same token as the bearer.',
+      security: [{ bearer: [] }],
+      response: { 200: z.object({ tournament: z.string(), player: Player, table: z.object({ round: z.number().int(), gameId: z.string(), seat: z.number().int() }).nullable() }), ...errors },
+    },
+    handler: async (request) => {
+      const token = bearer(request);
+      if (token === undefined) throw new ServiceError(serviceCodes.tokenRequired, 'send your tournament token as the bearer');
+      const { state, player, table } = await tournaments.me(token);
+      return { tournament: state.id, player: { ...player, withdrawn: state.withdrawn.has(player.id) }, table };
+    },
+  });
+
+  app.get('/tournaments/:id', {
+    schema: { tags: ['tournaments'], summary: 'A tournament: players, rounds and tables', params: Params, response: { 200: TournamentSummary, ...errors } },
+    handler: async (request) => summarizeTournament(await tournaments.state(request.params.id)),
+  });
+
+  app.get('/tournaments/:id/events', {
+    schema: {
+      tags: ['tournaments'],
+      summary: "The tournament's log",
+      params: Params,
+      querystring: z.object({ after: z.coerce.number().int().min(0).default(0) }),
+      response: { 200: z.object({ events: z.array(z.object({ seq: z.number().int(), at: z.string(), event: z.looseObject({ type: z.string() }) })) }), ...errors },
+    },
+    handler: async (request) => {
+      await tournaments.state(request.params.id);
+      const events = await tournamentStore.readEvents(request.params.id, request.query.after);
+      return { events: events.map((e) => ({ seq: e.seq, at: e.at.toISOString(), event: e.event })) };
+    },
+  });
+
+  app.post('/tournaments/:id/players', {
+    schema: { tags: ['tournaments'], summary: 'Register players (late registration too)', params: Params, headers: IdempotencyHeaders, body: z.strictObject({ players: z.array(PlayerEntry).min(1).max(5000) }), security, response: { 200: z.object({ players: PlayerTokens }), ...errors } },
+    handler: async (request) => tournaments.register(runner(request), request.params.id, request.body.players, request.headers['idempotency-key']),
+  });
+
+  app.post('/tournaments/:id/players/:player/withdraw', {
+    schema: {
+      tags: ['tournaments'],
+      summary: 'Withdraw a player',
+      description: 'Later rounds are paired without them; at a table still playing a bot takes their seat and they rank last there.',
+      params: Params.extend({ player: z.string().max(100) }),
+      headers: IdempotencyHeaders,
+      security,
+      response: { 200: z.object({ withdrawn: z.string(), table: z.string().nullable() }), ...errors },
+    },
+    handler: async (request) => tournaments.withdraw(runner(request), request.params.id, request.params.player, request.headers['idempotency-key']),
+  });
+
+  app.post('/tournaments/:id/rounds', {
+    schema: {
+      tags: ['tournaments'],
+      summary: 'Pair the next round now, or schedule it',
+      description: 'All the round\'s games are created in one transaction with the round\'s event: all or none. With `at` in the future the server pairs it then.',
+      params: Params,
+      headers: IdempotencyHeaders,
+      body: z.strictObject({ round: z.number().int().min(1).optional().describe('The round you mean to pair: refused if it is not the next'), at: z.iso.datetime({ offset: true }).optional() }).default({}),
+      security,
+      response: { 200: RoundAnswer, ...errors },
+    },
+    handler: async (request) =>
+      tournaments.pair(runner(request), request.params.id, { round: request.body.round, at: request.body.at === undefined ? undefined : new Date(request.body.at) }, request.headers['idempotency-key']),
+  });
+
+  app.post('/tournaments/:id/results', {
+    schema: {
+      tags: ['tournaments'],
+      summary: "Record a finished table's result",
+      description: 'The server records every finished table by itself; this makes sure of one.',
+      params: Params,
+      body: z.strictObject({ gameId: z.uuid() }),
+      security,
+      response: { 200: z.object({ recorded: z.array(z.string()) }), ...errors },
+    },
+    handler: async (request) => tournaments.record(runner(request), request.params.id, request.body.gameId),
+  });
+
+  app.get('/tournaments/:id/games.ndjson', {
+    schema: {
+      tags: ['tournaments'],
+      summary: 'Every game of the tournament as NDJSON, one game a line, streamed',
+      description: 'A finished game\'s line carries its events and seed; a running game\'s carries neither. Gzipped when the client accepts gzip. Needs results:read.',
+      params: Params,
+      security,
+      response: { 200: z.string().describe('application/x-ndjson'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const state = await tournaments.state(request.params.id, requireScope(request.organizer, 'results:read').organizerId);
+      return streamed(request.headers['accept-encoding'], reply.type('application/x-ndjson; charset=utf-8'), Readable.from(archives.gameLines(state)));
+    },
+  });
+
+  app.get('/tournaments/:id/archive', {
+    schema: {
+      tags: ['tournaments'],
+      summary: 'The whole tournament: its log, its players\' token hashes and every game with its events',
+      description: 'POST it to /tournaments/import on another instance to carry the tournament over. It holds the seeds of running games and the hashes of tokens: keep it as safe as a key. Gzipped when the client accepts gzip. Needs results:read.',
+      params: Params,
+      security,
+      response: { 200: Archive, ...errors },
+    },
+    handler: async (request, reply) => {
+      const state = await tournaments.state(request.params.id, requireScope(request.organizer, 'results:read').organizerId);
+      const archive = await archives.export(state);
+      return streamed(request.headers['accept-encoding'], reply.type('application/json; charset=utf-8'), Readable.from([JSON.stringify(archive)]));
+    },
+  });
+
+  app.post('/tournaments/import', {
+    bodyLimit: 256 * 1024 * 1024,
+    schema: {
+      tags: ['tournaments'],
+      summary: 'Import a tournament archive from another instance',
+      description: 'Everything is replayed (the tournament log and every game) before anything is written; then all of it is written in one transaction. Needs tournaments:run; the importing organizer owns the copy. Ratings are not carried over.',
+      body: Archive,
+      security,
+      response: { 201: TournamentSummary, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { organizerId } = requireScope(request.organizer, 'tournaments:run');
+      if (organizerId === null) throw new ServiceError(serviceCodes.keyRequired, "a tournament belongs to an organizer: import it with an organizer's key");
+      const imported = await archives.import(organizerId, request.body);
+      return reply.code(201).send(summarizeTournament(await tournaments.state(imported.id)));
+    },
+  });
+
+  app.get('/tournaments/:id/standings', {
+    schema: {
+      tags: ['tournaments'],
+      summary: 'Standings: a projection of the finished tables, with ratings',
+      params: Params,
+      querystring: z.object({ format: z.enum(['json', 'csv']).default('json') }),
+      response: { 200: StandingsView.or(z.string().describe('text/csv')), ...errors },
+    },
+    handler: async (request, reply) => {
+      const view = await standingsView(tournaments, tournamentStore, await tournaments.state(request.params.id));
+      if (request.query.format === 'json') return view;
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="standings-${request.params.id}.csv"`).send(standingsCsv(view));
+    },
+  });
+};

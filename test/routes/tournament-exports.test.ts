@@ -1,0 +1,66 @@
+// Exports: every game as NDJSON (plain and gzipped), and a whole-tournament archive
+// that another instance, on another database, imports and replays identically.
+import { gunzipSync } from 'node:zlib';
+import t from 'tap';
+import { testDatabase } from '../helpers/database.ts';
+import { bearerHeader, createOrganizer, testApp, testClock } from '../helpers/app.ts';
+import { botPlayers, createTournament, playOn, tournamentStatus } from '../helpers/tournaments.ts';
+
+t.test('an archive exported from one database imports into another and replays identically', async (t) => {
+  const clock = testClock();
+  const source = await testApp(t, { clock });
+  const organizer = await createOrganizer(source);
+  const { tournament } = await createTournament(source, organizer.key, {
+    name: 'Export', gameType: 'pechvogel', format: { kind: 'swiss', rounds: 2, tableSize: { min: 3, max: 4 }, byes: false }, settings: { options: { reactionSeconds: 1 } }, players: botPlayers(7),
+  });
+  const id = tournament.id;
+  await source.inject({ method: 'POST', url: `/tournaments/${id}/rounds`, headers: bearerHeader(organizer.key), payload: {} });
+  await playOn(source, clock, async () => (await tournamentStatus(source, id)) === 'finished');
+
+  const ndjson = await source.inject({ url: `/tournaments/${id}/games.ndjson`, headers: bearerHeader(organizer.key) });
+  t.equal(ndjson.statusCode, 200);
+  t.match(ndjson.headers['content-type'], /application\/x-ndjson/);
+  const lines = ndjson.body.trim().split('\n').map((line) => JSON.parse(line));
+  t.equal(lines.length, 4, '7 players at a table of 4 and one of 3, twice');
+  t.ok(lines.every((g) => g.status === 'finished' && g.events.length === g.version && g.seed !== null), 'each finished game with all its events and its seed');
+  t.notOk(ndjson.body.includes('tokenHash') || ndjson.body.includes('refereeTokenHash'), 'no token hashes in the games export');
+  const zipped = await source.inject({ url: `/tournaments/${id}/games.ndjson`, headers: { ...bearerHeader(organizer.key), 'accept-encoding': 'gzip' } });
+  t.equal(zipped.headers['content-encoding'], 'gzip');
+  t.equal(gunzipSync(zipped.rawPayload).toString(), ndjson.body, 'gzipped, the same lines');
+  t.equal((await source.inject({ url: `/tournaments/${id}/games.ndjson` })).json().code, 'auth/key-required', 'exports need a key');
+
+  const archived = await source.inject({ url: `/tournaments/${id}/archive`, headers: { ...bearerHeader(organizer.key), 'accept-encoding': 'gzip' } });
+  t.equal(archived.headers['content-encoding'], 'gzip');
+  const archive = JSON.parse(gunzipSync(archived.rawPayload).toString());
+
+  const targetDatabase = await testDatabase(t);
+  const target = await testApp(t, { database: targetDatabase });
+  const importer = await createOrganizer(target);
+  const imported = await target.inject({ method: 'POST', url: '/tournaments/import', headers: bearerHeader(importer.key), payload: archive });
+  t.equal(imported.statusCode, 201, 'imported');
+
+  const before = (await source.inject({ url: `/tournaments/${id}` })).json();
+  const after = (await target.inject({ url: `/tournaments/${id}` })).json();
+  t.same({ ...after, organizerId: null }, { ...before, organizerId: null }, 'the same tournament, owned by the importer');
+  t.equal(after.organizerId, importer.id);
+  const strip = (view: { standings: { rating: unknown }[] }) => view.standings.map((s) => ({ ...s, rating: null }));
+  t.same(strip((await target.inject({ url: `/tournaments/${id}/standings` })).json()), strip((await source.inject({ url: `/tournaments/${id}/standings` })).json()), 'the same standings');
+  t.same((await target.inject({ url: `/tournaments/${id}/events` })).json(), (await source.inject({ url: `/tournaments/${id}/events` })).json(), 'the same log');
+  for (const line of lines) {
+    const there = (await target.inject({ url: `/games/${line.id}/replay` })).json();
+    const here = (await source.inject({ url: `/games/${line.id}/replay` })).json();
+    t.same({ ...there, game: { ...there.game, organizerId: null } }, { ...here, game: { ...here.game, organizerId: null } }, `game ${line.id} replays step by step the same`);
+  }
+
+  const again = await target.inject({ method: 'POST', url: '/tournaments/import', headers: bearerHeader(importer.key), payload: archive });
+  t.equal(again.json().code, 'tournament/invalid-archive', 'importing twice is refused');
+
+  const otherDatabase = await testDatabase(t);
+  const other = await testApp(t, { database: otherDatabase });
+  const third = await createOrganizer(other);
+  const tampered = structuredClone(archive);
+  tampered.games[0].events.pop();
+  const refused = await other.inject({ method: 'POST', url: '/tournaments/import', headers: bearerHeader(third.key), payload: tampered });
+  t.equal(refused.json().code, 'tournament/invalid-archive', 'a game that does not replay to its record is refused');
+  t.equal(await otherDatabase.prisma.tournament.count() + await otherDatabase.prisma.game.count(), 0, 'and nothing is written');
+});

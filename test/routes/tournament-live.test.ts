@@ -1,0 +1,37 @@
+// The live tournament feed: every event of the log in order, and a reconnect with
+// `after` first receives what it missed, without gaps or repeats.
+import t from 'tap';
+import { bearerHeader, createOrganizer, testApp, testClock } from '../helpers/app.ts';
+import { botPlayers, createTournament, playOn } from '../helpers/tournaments.ts';
+import { connect } from '../helpers/ws.ts';
+
+t.test('the feed pushes rounds, finished tables and standings, and resumes after N', async (t) => {
+  const clock = testClock();
+  const app = await testApp(t, { clock });
+  const organizer = await createOrganizer(app);
+  const { tournament } = await createTournament(app, organizer.key, {
+    name: 'Live', gameType: 'pechvogel', format: { kind: 'swiss', rounds: 2, tableSize: { min: 4, max: 4 }, byes: false }, settings: { options: { reactionSeconds: 1 }, advance: 'organizer' }, players: botPlayers(8),
+  });
+  const id = tournament.id;
+  const first = await connect(app, `/tournaments/${id}/live`);
+  const opening = await first.next();
+  t.same(opening.events.map((e: { seq: number; event: { type: string } }) => [e.seq, e.event.type]), [[1, 'TournamentCreated'], ...Array.from({ length: 8 }, (_, i) => [i + 2, 'PlayerRegistered'])], 'first the log so far');
+  await app.inject({ method: 'POST', url: `/tournaments/${id}/rounds`, headers: bearerHeader(organizer.key), payload: {} });
+  const paired = await first.next();
+  t.same(paired.events.map((e: { seq: number; event: { type: string } }) => [e.seq, e.event.type]), [[10, 'RoundPaired']], 'then each commit as it happens');
+  first.socket.close();
+  await first.closed;
+
+  await playOn(app, clock, async () => (await app.inject({ url: `/tournaments/${id}` })).json().rounds[0].tables.every((tb: { finished: boolean }) => tb.finished));
+  const again = await connect(app, `/tournaments/${id}/live?after=10`);
+  const missed = await again.next();
+  const types = missed.events.map((e: { event: { type: string } }) => e.event.type);
+  t.same(missed.events.map((e: { seq: number }) => e.seq), [11, 12, 13], 'a reconnect gets exactly what it missed');
+  t.same(types, ['TableFinished', 'TableFinished', 'StandingsChanged']);
+  again.socket.close();
+  await again.closed;
+
+  const unknown = await connect(app, '/tournaments/00000000-0000-4000-8000-000000000000/live');
+  t.equal((await unknown.next()).problem.code, 'tournament/not-found');
+  t.equal((await unknown.closed).code, 4404);
+});
