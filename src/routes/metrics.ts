@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/metrics', {
-    schema: {
+    schema: { operationId: 'getMetrics', security: [],
       tags: ['operations'],
       summary: 'Prometheus metrics of this instance',
       // No response schema: the text goes out as it is, not through the JSON serializer.

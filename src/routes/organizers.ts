@@ -38,7 +38,7 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { organizers } = app.services;
 
   app.post('/organizers', {
-    schema: {
+    schema: { operationId: 'createOrganizer', description: 'With the admin key (SPIELWERK_ADMIN_KEY): creates an organizer and its first API key, whose secret is shown only in this answer.',
       tags: ['organizers'],
       summary: 'Create an organizer with its first API key (admin key only)',
       body: z.object({ name: z.string().min(1).max(100), key: NewKey }).strict(),
@@ -53,7 +53,7 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/organizers/:organizerId/keys', {
-    schema: { tags: ['organizers'], summary: 'Create another API key', params: OrganizerParams, body: NewKey, security, response: { 201: CreatedKey, ...errors } },
+    schema: { operationId: 'createApiKey', description: 'Needs a key of this organizer with scope keys:manage. The new key\'s secret is shown only in this answer; only its SHA-256 is stored.', tags: ['organizers'], summary: 'Create another API key', params: OrganizerParams, body: NewKey, security, response: { 201: CreatedKey, ...errors } },
     handler: async (request, reply) => {
       const caller = manager(request.organizer);
       requireOwnOrganizer(caller, request.params.organizerId);
@@ -62,7 +62,7 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/organizers/:organizerId/keys', {
-    schema: { tags: ['organizers'], summary: "The organizer's API keys (never their secrets)", params: OrganizerParams, security, response: { 200: z.object({ keys: z.array(KeyInfo) }), ...errors } },
+    schema: { operationId: 'listApiKeys', description: 'Needs a key of this organizer with scope keys:manage. Lists ids, names, scopes and dates, never a secret.', tags: ['organizers'], summary: "The organizer's API keys (never their secrets)", params: OrganizerParams, security, response: { 200: z.object({ keys: z.array(KeyInfo) }), ...errors } },
     handler: async (request) => {
       requireOwnOrganizer(manager(request.organizer), request.params.organizerId);
       return { keys: await organizers.listKeys(request.params.organizerId) };
@@ -70,7 +70,7 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/organizers/:organizerId/keys/:keyId', {
-    schema: {
+    schema: { operationId: 'revokeApiKey', description: 'Needs a key of this organizer with scope keys:manage. A revoked key is refused from then on with auth/key-revoked.',
       tags: ['organizers'],
       summary: 'Revoke an API key (at once and for good)',
       params: OrganizerParams.extend({ keyId: z.string().max(40) }),

@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type net from 'node:net';
 import { chanceCodes } from '../domain/chance.ts';
+import { chanceCodes as awaitedChanceCodes } from '../domain/chance-party.ts';
 import { games } from '../domain/games.ts';
 import { ServiceError, serviceCodes, type ServiceCode } from '../errors.ts';
 import { databaseUnavailable } from '../events/unavailable.ts';
@@ -46,7 +47,7 @@ export const httpCodes = {
 /** Every code a problem document may carry: the service's, the HTTP layer's, the
  * supplied-chance checks' and every game's rule codes. */
 export const problemCodes: readonly string[] = [
-  ...new Set([...Object.values(serviceCodes), ...Object.values(httpCodes), ...chanceCodes, ...games.flatMap((g) => g.codes)]),
+  ...new Set([...Object.values(serviceCodes), ...Object.values(httpCodes), ...chanceCodes, ...Object.values(awaitedChanceCodes), ...games.flatMap((g) => g.codes)]),
 ];
 
 export const Problem = z

@@ -1,6 +1,8 @@
 // Per-client rate limits (@fastify/rate-limit) on what costs the most: creating games
-// and sending commands. A client is its address today; `clientKey` is the one place
-// that says so, for organizer keys to take over once they exist.
+// and sending commands. A client is the organizer's API key when the request carries
+// one (resolved before the limits run, routes/organizer-key.ts), else its address: an
+// organizer running many tables from one host is counted by its key, and anonymous
+// clients behind one address share that address's allowance.
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -12,7 +14,7 @@ export interface RateLimits {
 }
 
 /** Who a limit counts for. */
-export const clientKey = (request: FastifyRequest): string => `address:${request.ip}`;
+export const clientKey = (request: FastifyRequest): string => (request.organizer === null ? `address:${request.ip}` : `key:${request.organizer.keyId}`);
 
 /** The error the plugin throws past the limit: errorHandler answers it with a 429
  * problem (`request/rate-limited`); the plugin has set Retry-After already. */

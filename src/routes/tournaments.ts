@@ -87,7 +87,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   const runner = (request: { organizer: Parameters<typeof requireScope>[0] }) => requireScope(request.organizer, 'tournaments:run').organizerId;
 
   app.post('/tournaments', {
-    schema: {
+    schema: { operationId: 'createTournament',
       tags: ['tournaments'],
       summary: 'Create a tournament, with its first players',
       description: 'Answers each player\'s tournament token once. Needs an organizer key with tournaments:run.',
@@ -113,7 +113,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/tournaments', {
-    schema: { tags: ['tournaments'], summary: "The organizer's tournaments, newest first", security, response: { 200: z.object({ tournaments: z.array(z.object({ id: z.string(), name: z.string(), gameType: z.string(), status: z.string(), version: z.number().int() })) }), ...errors } },
+    schema: { operationId: 'listTournaments', description: 'Needs a key with scope tournaments:run or results:read; lists only the calling organizer\'s tournaments.', tags: ['tournaments'], summary: "The organizer's tournaments, newest first", security, response: { 200: z.object({ tournaments: z.array(z.object({ id: z.string(), name: z.string(), gameType: z.string(), status: z.string(), version: z.number().int() })) }), ...errors } },
     handler: async (request) => {
       const organizerId = requireScope(request.organizer, 'results:read').organizerId;
       return { tournaments: (await tournamentStore.list(organizerId)).map(({ id, name, gameType, status, version }) => ({ id, name, gameType, status, version })) };
@@ -121,7 +121,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/tournaments/me', {
-    schema: {
+    schema: { operationId: 'getMyTable',
       tags: ['tournaments'],
       summary: "A player's tournament and current table, by their tournament token",
       description: 'Play the table at /games/{gameId} with the same token as the bearer.',
@@ -137,12 +137,12 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/tournaments/:id', {
-    schema: { tags: ['tournaments'], summary: 'A tournament: players, rounds and tables', params: Params, response: { 200: TournamentSummary, ...errors } },
+    schema: { operationId: 'getTournament', description: 'Public: anyone may follow a tournament. Player tokens are never shown.', security: [], tags: ['tournaments'], summary: 'A tournament: players, rounds and tables', params: Params, response: { 200: TournamentSummary, ...errors } },
     handler: async (request) => summarizeTournament(await tournaments.state(request.params.id)),
   });
 
   app.get('/tournaments/:id/events', {
-    schema: {
+    schema: { operationId: 'getTournamentEvents', description: 'Public: the tournament\'s own append-only log (registered, round paired, table finished, …), paged with after.', security: [],
       tags: ['tournaments'],
       summary: "The tournament's log",
       params: Params,
@@ -157,12 +157,12 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/tournaments/:id/players', {
-    schema: { tags: ['tournaments'], summary: 'Register players (late registration too)', params: Params, headers: IdempotencyHeaders, body: z.strictObject({ players: z.array(PlayerEntry).min(1).max(5000) }), security, response: { 200: z.object({ players: PlayerTokens }), ...errors } },
+    schema: { operationId: 'registerPlayers', description: 'Needs a key with scope tournaments:run. Each player\'s tournament token is shown only in this answer. Players may register late, until the tournament ends (a knockout: until it starts).', tags: ['tournaments'], summary: 'Register players (late registration too)', params: Params, headers: IdempotencyHeaders, body: z.strictObject({ players: z.array(PlayerEntry).min(1).max(5000) }), security, response: { 200: z.object({ players: PlayerTokens }), ...errors } },
     handler: async (request) => tournaments.register(runner(request), request.params.id, request.body.players, request.headers['idempotency-key']),
   });
 
   app.post('/tournaments/:id/players/:player/withdraw', {
-    schema: {
+    schema: { operationId: 'withdrawPlayer',
       tags: ['tournaments'],
       summary: 'Withdraw a player',
       description: 'Later rounds are paired without them; at a table still playing a bot takes their seat and they rank last there.',
@@ -175,7 +175,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/tournaments/:id/rounds', {
-    schema: {
+    schema: { operationId: 'pairRound',
       tags: ['tournaments'],
       summary: 'Pair the next round now, or schedule it',
       description: 'All the round\'s games are created in one transaction with the round\'s event: all or none. With `at` in the future the server pairs it then.',
@@ -190,7 +190,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/tournaments/:id/results', {
-    schema: {
+    schema: { operationId: 'recordResult',
       tags: ['tournaments'],
       summary: "Record a finished table's result",
       description: 'The server records every finished table by itself; this makes sure of one.',
@@ -203,7 +203,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/tournaments/:id/games.ndjson', {
-    schema: {
+    schema: { operationId: 'exportTournamentGames',
       tags: ['tournaments'],
       summary: 'Every game of the tournament as NDJSON, one game a line, streamed',
       description: 'A finished game\'s line carries its events and seed; a running game\'s carries neither. Gzipped when the client accepts gzip. Needs results:read.',
@@ -218,7 +218,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/tournaments/:id/archive', {
-    schema: {
+    schema: { operationId: 'exportTournamentArchive',
       tags: ['tournaments'],
       summary: 'The whole tournament: its log, its players\' token hashes and every game with its events',
       description: 'POST it to /tournaments/import on another instance to carry the tournament over. It holds the seeds of running games and the hashes of tokens: keep it as safe as a key. Gzipped when the client accepts gzip. Needs results:read.',
@@ -235,7 +235,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/tournaments/import', {
     bodyLimit: 256 * 1024 * 1024,
-    schema: {
+    schema: { operationId: 'importTournament',
       tags: ['tournaments'],
       summary: 'Import a tournament archive from another instance',
       description: 'Everything is replayed (the tournament log and every game) before anything is written; then all of it is written in one transaction. Needs tournaments:run; the importing organizer owns the copy. Ratings are not carried over.',
@@ -252,7 +252,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/tournaments/:id/standings', {
-    schema: {
+    schema: { operationId: 'getStandings', description: 'Public: standings computed from the finished tables (points by place, tie-breaks, ratings); ?format=csv gives them as CSV.', security: [],
       tags: ['tournaments'],
       summary: 'Standings: a projection of the finished tables, with ratings',
       params: Params,

@@ -3,6 +3,7 @@
 import t from 'tap';
 import { buildApp } from '../../src/app.ts';
 import { testDatabase } from '../helpers/database.ts';
+import { bearerHeader, createOrganizer, testAdminKey } from '../helpers/app.ts';
 
 t.test('creating games and sending commands are limited per client address', async (t) => {
   const database = await testDatabase(t);
@@ -25,4 +26,18 @@ t.test('creating games and sending commands are limited per client address', asy
   const statuses = [];
   for (let i = 0; i < 3; i++) statuses.push((await send()).statusCode);
   t.same(statuses, [422, 422, 429], 'commands too: two per second, the third refused');
+});
+
+t.test("an organizer's API key is limited on its own, apart from its address", async (t) => {
+  const database = await testDatabase(t);
+  const app = await buildApp({ prisma: database.prisma, pool: database.pool, scheduler: { timers: false }, adminKey: testAdminKey, tournamentPollMs: 0, rateLimits: { gamesPerMinute: 2, commandsPerSecond: 0 } });
+  t.teardown(() => app.close());
+  const first = await createOrganizer(app, ['games:create'], 'Erster Kreis');
+  const second = await createOrganizer(app, ['games:create'], 'Zweiter Kreis');
+  const create = (key?: string) =>
+    app.inject({ method: 'POST', url: '/games', payload: { type: 'pechvogel', seats: [{}, {}] }, remoteAddress: '198.51.100.7', ...(key === undefined ? {} : { headers: bearerHeader(key) }) });
+  const statuses = async (key?: string) => [(await create(key)).statusCode, (await create(key)).statusCode, (await create(key)).statusCode];
+  t.same(await statuses(first.key), [201, 201, 429], "the first key's allowance");
+  t.same(await statuses(second.key), [201, 201, 429], 'another key from the same address counts apart');
+  t.same(await statuses(), [201, 201, 429], 'and so does the address without a key');
 });

@@ -51,24 +51,7 @@ export interface paths {
          * Prometheus metrics of this instance
          * @description The Prometheus text exposition format (text/plain; version=0.0.4); each metric is described in docs/operations.md.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Prometheus metrics of this instance */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -370,78 +353,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an organizer with its first API key (admin key only) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        key: components["schemas"]["NewApiKey"];
-                    };
-                };
-            };
-            responses: {
-                /** @description Create an organizer with its first API key (admin key only) */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description The whole key (sw_<id>_<secret>). Shown once: only its hash is kept. */
-                            key: string;
-                            keyInfo: components["schemas"]["ApiKeyInfo"];
-                            organizer: {
-                                id: string;
-                                name: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create an organizer with its first API key (admin key only)
+         * @description With the admin key (SPIELWERK_ADMIN_KEY): creates an organizer and its first API key, whose secret is shown only in this answer.
+         */
+        post: operations["createOrganizer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -455,131 +371,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organizer's API keys (never their secrets) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    organizerId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The organizer's API keys (never their secrets) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            keys: components["schemas"]["ApiKeyInfo"][];
-                        };
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * The organizer's API keys (never their secrets)
+         * @description Needs a key of this organizer with scope keys:manage. Lists ids, names, scopes and dates, never a secret.
+         */
+        get: operations["listApiKeys"];
         put?: never;
-        /** Create another API key */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    organizerId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["NewApiKey"];
-                };
-            };
-            responses: {
-                /** @description Create another API key */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CreatedApiKey"];
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create another API key
+         * @description Needs a key of this organizer with scope keys:manage. The new key's secret is shown only in this answer; only its SHA-256 is stored.
+         */
+        post: operations["createApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -596,66 +398,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key (at once and for good) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    organizerId: string;
-                    keyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Revoke an API key (at once and for good) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiKeyInfo"];
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Revoke an API key (at once and for good)
+         * @description Needs a key of this organizer with scope keys:manage. A revoked key is refused from then on with auth/key-revoked.
+         */
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -668,179 +415,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organizer's tournaments, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The organizer's tournaments, newest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            tournaments: {
-                                id: string;
-                                name: string;
-                                gameType: string;
-                                status: string;
-                                version: number;
-                            }[];
-                        };
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * The organizer's tournaments, newest first
+         * @description Needs a key with scope tournaments:run or results:read; lists only the calling organizer's tournaments.
+         */
+        get: operations["listTournaments"];
         put?: never;
         /**
          * Create a tournament, with its first players
          * @description Answers each player's tournament token once. Needs an organizer key with tournaments:run.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateTournamentInput"];
-                };
-            };
-            responses: {
-                /** @description Create a tournament, with its first players */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            tournament: components["schemas"]["TournamentSummary"];
-                            players: {
-                                player: string;
-                                /** @description The player's tournament token (null for a bot). Shown once. */
-                                token: string | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["createTournament"];
         delete?: never;
         options?: never;
         head?: never;
@@ -858,98 +443,7 @@ export interface paths {
          * A player's tournament and current table, by their tournament token
          * @description Play the table at /games/{gameId} with the same token as the bearer.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A player's tournament and current table, by their tournament token */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            tournament: string;
-                            player: {
-                                name: string;
-                                /** @description Your id for the player; ratings follow it across tournaments */
-                                externalId?: string;
-                                /** @description A known strength on the rating scale (mu, 25 for a newcomer): higher is stronger */
-                                seed?: number;
-                                /** @description A server-side bot of the game (e.g. greedy) instead of a person */
-                                bot?: string;
-                                id: string;
-                                withdrawn: boolean;
-                            };
-                            table: {
-                                round: number;
-                                gameId: string;
-                                seat: number;
-                            } | null;
-                        };
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["getMyTable"];
         put?: never;
         post?: never;
         delete?: never;
@@ -965,83 +459,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A tournament: players, rounds and tables */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A tournament: players, rounds and tables */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["TournamentSummary"];
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * A tournament: players, rounds and tables
+         * @description Public: anyone may follow a tournament. Player tokens are never shown.
+         */
+        get: operations["getTournament"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1057,95 +479,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tournament's log */
-        get: {
-            parameters: {
-                query?: {
-                    after?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The tournament's log */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            events: {
-                                seq: number;
-                                at: string;
-                                event: {
-                                    type: string;
-                                } & {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                        };
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * The tournament's log
+         * @description Public: the tournament's own append-only log (registered, round paired, table finished, …), paged with after.
+         */
+        get: operations["getTournamentEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1163,98 +501,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register players (late registration too) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description A retry with the same key returns the first answer and appends nothing */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        players: components["schemas"]["TournamentPlayerEntry"][];
-                    };
-                };
-            };
-            responses: {
-                /** @description Register players (late registration too) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            players: {
-                                player: string;
-                                /** @description The player's tournament token (null for a bot). Shown once. */
-                                token: string | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Register players (late registration too)
+         * @description Needs a key with scope tournaments:run. Each player's tournament token is shown only in this answer. Players may register late, until the tournament ends (a knockout: until it starts).
+         */
+        post: operations["registerPlayers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1274,89 +525,7 @@ export interface paths {
          * Withdraw a player
          * @description Later rounds are paired without them; at a table still playing a bot takes their seat and they rank last there.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description A retry with the same key returns the first answer and appends nothing */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    id: string;
-                    player: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Withdraw a player */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            withdrawn: string;
-                            table: string | null;
-                        };
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["withdrawPlayer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1376,94 +545,7 @@ export interface paths {
          * Pair the next round now, or schedule it
          * @description All the round's games are created in one transaction with the round's event: all or none. With `at` in the future the server pairs it then.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description A retry with the same key returns the first answer and appends nothing */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description The round you mean to pair: refused if it is not the next */
-                        round?: number;
-                        /** Format: date-time */
-                        at?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Pair the next round now, or schedule it */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RoundPaired"];
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["pairRound"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1483,91 +565,7 @@ export interface paths {
          * Record a finished table's result
          * @description The server records every finished table by itself; this makes sure of one.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        gameId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Record a finished table's result */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            recorded: string[];
-                        };
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["recordResult"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1585,82 +583,7 @@ export interface paths {
          * Every game of the tournament as NDJSON, one game a line, streamed
          * @description A finished game's line carries its events and seed; a running game's carries neither. Gzipped when the client accepts gzip. Needs results:read.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every game of the tournament as NDJSON, one game a line, streamed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": string;
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["exportTournamentGames"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1680,82 +603,7 @@ export interface paths {
          * The whole tournament: its log, its players' token hashes and every game with its events
          * @description POST it to /tournaments/import on another instance to carry the tournament over. It holds the seeds of running games and the hashes of tokens: keep it as safe as a key. Gzipped when the client accepts gzip. Needs results:read.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The whole tournament: its log, its players' token hashes and every game with its events */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["TournamentArchive"];
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["exportTournamentArchive"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1777,84 +625,7 @@ export interface paths {
          * Import a tournament archive from another instance
          * @description Everything is replayed (the tournament log and every game) before anything is written; then all of it is written in one transaction. Needs tournaments:run; the importing organizer owns the copy. Ratings are not carried over.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["TournamentArchiveInput"];
-                };
-            };
-            responses: {
-                /** @description Import a tournament archive from another instance */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["TournamentSummary"];
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["importTournament"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1868,85 +639,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Standings: a projection of the finished tables, with ratings */
-        get: {
-            parameters: {
-                query?: {
-                    format?: "json" | "csv";
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Standings: a projection of the finished tables, with ratings */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Standings"] | string;
-                    };
-                };
-                /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Acting needs a seat or referee token (auth/token-required) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game or game type (game/not-found) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Standings: a projection of the finished tables, with ratings
+         * @description Public: standings computed from the finished tables (points by place, tie-breaks, ratings); ?format=csv gives them as CSV.
+         */
+        get: operations["getStandings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4563,7 +3260,7 @@ export interface components {
              * @description Stable machine-readable code, e.g. command/stale-version or pechvogel/not-your-turn
              * @enum {string}
              */
-            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
+            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
             instance?: string;
             /** @description With command/stale-version and command/conflict */
             currentVersion?: number;
@@ -4900,6 +3597,24 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus metrics of this instance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6092,6 +4807,1336 @@ export interface operations {
             };
             /** @description Too many requests from this client (request/rate-limited); retry after Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createOrganizer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    key: components["schemas"]["NewApiKey"];
+                };
+            };
+        };
+        responses: {
+            /** @description Create an organizer with its first API key (admin key only) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The whole key (sw_<id>_<secret>). Shown once: only its hash is kept. */
+                        key: string;
+                        keyInfo: components["schemas"]["ApiKeyInfo"];
+                        organizer: {
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizer's API keys (never their secrets) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: components["schemas"]["ApiKeyInfo"][];
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewApiKey"];
+            };
+        };
+        responses: {
+            /** @description Create another API key */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizerId: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke an API key (at once and for good) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyInfo"];
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTournaments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizer's tournaments, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tournaments: {
+                            id: string;
+                            name: string;
+                            gameType: string;
+                            status: string;
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTournamentInput"];
+            };
+        };
+        responses: {
+            /** @description Create a tournament, with its first players */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tournament: components["schemas"]["TournamentSummary"];
+                        players: {
+                            player: string;
+                            /** @description The player's tournament token (null for a bot). Shown once. */
+                            token: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMyTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A player's tournament and current table, by their tournament token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tournament: string;
+                        player: {
+                            name: string;
+                            /** @description Your id for the player; ratings follow it across tournaments */
+                            externalId?: string;
+                            /** @description A known strength on the rating scale (mu, 25 for a newcomer): higher is stronger */
+                            seed?: number;
+                            /** @description A server-side bot of the game (e.g. greedy) instead of a person */
+                            bot?: string;
+                            id: string;
+                            withdrawn: boolean;
+                        };
+                        table: {
+                            round: number;
+                            gameId: string;
+                            seat: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A tournament: players, rounds and tables */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentSummary"];
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTournamentEvents: {
+        parameters: {
+            query?: {
+                after?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament's log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: {
+                            seq: number;
+                            at: string;
+                            event: {
+                                type: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerPlayers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    players: components["schemas"]["TournamentPlayerEntry"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Register players (late registration too) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        players: {
+                            player: string;
+                            /** @description The player's tournament token (null for a bot). Shown once. */
+                            token: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    withdrawPlayer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+                player: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdraw a player */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        withdrawn: string;
+                        table: string | null;
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pairRound: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The round you mean to pair: refused if it is not the next */
+                    round?: number;
+                    /** Format: date-time */
+                    at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Pair the next round now, or schedule it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoundPaired"];
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recordResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    gameId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Record a finished table's result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recorded: string[];
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportTournamentGames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every game of the tournament as NDJSON, one game a line, streamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportTournamentArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole tournament: its log, its players' token hashes and every game with its events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentArchive"];
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TournamentArchiveInput"];
+            };
+        };
+        responses: {
+            /** @description Import a tournament archive from another instance */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentSummary"];
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getStandings: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Standings: a projection of the finished tables, with ratings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Standings"] | string;
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
