@@ -19,7 +19,9 @@ t.test('a spectator watches every game live to its end', async (t) => {
       const created = await served.api('POST', '/games', {
         type,
         seed: `watch-${type}`,
-        options,
+        // Bots race through a short Porca Miseria game: with more actions it is still
+        // running when the sockets are cut, so there is something to reconnect to.
+        options: type === 'porca-miseria' ? { ...options, maxActions: 30 } : options,
         seats: Array.from({ length: seats }, (_, i) => (i === 0 ? { open: true } : { name: `Bot ${i}`, bot: 'greedy' })),
       });
       const id: string = created.game.id;
