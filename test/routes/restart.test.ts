@@ -1,33 +1,10 @@
 // The real server process: it starts on a database, shuts down cleanly on SIGTERM
 // (sockets closed with 1001, exit code 0), and a new process carries on the same game.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import t from 'tap';
 import WebSocket from 'ws';
 import { testDatabase } from '../helpers/database.ts';
-
-interface Server {
-  process: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-async function startServer(databaseUrl: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const started = Date.now();
-  for (;;) {
-    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-    if (match) return { process: child, url: match[1]!, output: () => output };
-    if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { startServerProcess, type ServerProcess as Server } from '../helpers/server-process.ts';
 
 async function call(server: Server, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.url}${path}`, {
@@ -48,7 +25,7 @@ async function playOne(server: Server, id: string, tokens: string[], headers: Re
 
 t.test('SIGTERM shuts down cleanly and a new process carries on the same game', async (t) => {
   const database = await testDatabase(t);
-  const first = await startServer(database.url);
+  const first = await startServerProcess(database.url);
   t.teardown(() => first.process.kill('SIGKILL'));
 
   t.same((await call(first, 'GET', '/ready')).json, { status: 'ready' }, 'ready: the database is reachable');
@@ -70,7 +47,7 @@ t.test('SIGTERM shuts down cleanly and a new process carries on the same game', 
   t.equal(exitCode, 0, 'the process exits 0');
   t.match(first.output(), /stopped cleanly/);
 
-  const second = await startServer(database.url);
+  const second = await startServerProcess(database.url);
   t.teardown(() => second.process.kill('SIGKILL'));
   const after = (await call(second, 'GET', `/games/${id}`)).json;
   t.equal(after.version, before.version, 'the game is intact after the restart');

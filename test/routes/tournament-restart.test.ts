@@ -2,35 +2,13 @@
 // were recorded: a new process finds the games, the bots play them on, the results
 // are recorded, the next round is paired and the tournament ends, with nothing lost
 // and nothing recorded twice.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import t from 'tap';
 import { standings } from '../../src/domain/tournament/standings.ts';
 import { testDatabase } from '../helpers/database.ts';
+import { startServerProcess, type ServerProcess as Server } from '../helpers/server-process.ts';
 import { testAdminKey } from '../helpers/app.ts';
 import { botPlayers } from '../helpers/tournaments.ts';
-
-interface Server {
-  process: ChildProcess;
-  url: string;
-}
-
-async function startServer(databaseUrl: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SPIELWERK_ADMIN_KEY: testAdminKey },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const started = Date.now();
-  for (;;) {
-    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-    if (match) return { process: child, url: match[1]! };
-    if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function call(server: Server, method: string, path: string, body?: unknown, key?: string) {
   const response = await fetch(`${server.url}${path}`, {
@@ -43,7 +21,7 @@ async function call(server: Server, method: string, path: string, body?: unknown
 
 t.test('kill -9 between creating a round and recording its tables loses nothing', async (t) => {
   const database = await testDatabase(t);
-  const first = await startServer(database.url);
+  const first = await startServerProcess(database.url, { SPIELWERK_ADMIN_KEY: testAdminKey });
   t.teardown(() => first.process.kill('SIGKILL'));
   const organizer = (await call(first, 'POST', '/organizers', { name: 'Nachtschicht', key: { name: 'k', scopes: ['tournaments:run', 'results:read'] } }, testAdminKey)).json;
   const created = await call(first, 'POST', '/tournaments', { name: 'Absturz', gameType: 'mistkaefer', format: { kind: 'swiss', rounds: 2, tableSize: { min: 4, max: 4 }, byes: false }, players: botPlayers(8) }, organizer.key);
@@ -56,7 +34,7 @@ t.test('kill -9 between creating a round and recording its tables loses nothing'
   const { rows: left } = await database.pool.query(`SELECT count(*)::int AS n FROM tournament_event WHERE tournament_id = $1 AND type = 'TableFinished'`, [id]);
   t.ok(left[0].n < 2, `killed before both tables were recorded (${left[0].n} of 2)`);
 
-  const second = await startServer(database.url);
+  const second = await startServerProcess(database.url, { SPIELWERK_ADMIN_KEY: testAdminKey });
   t.teardown(() => second.process.kill('SIGKILL'));
   const started = Date.now();
   let summary: any;
