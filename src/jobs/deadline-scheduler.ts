@@ -85,6 +85,9 @@ export class DeadlineScheduler {
     } catch (error) {
       // Someone acted first (stale version, conflict) or the game ended: nothing to do.
       if (error instanceof ServiceError && error.kind === 'service') return;
+      // Too early (a timer that fired before the rules' deadline): the next poll tries
+      // again. Remembering it would stall the game at this version for good.
+      if (error instanceof ServiceError && error.code.endsWith('/too-early')) return;
       // Said once: the poll would find the same deadline every time, and the game can
       // only move on by another command, which arms its deadline anew.
       this.refused.set(gameId, version);

@@ -25,10 +25,11 @@ t.test('a refused timeout is tried once per version and said once', async (t) =>
   clock.now = pending.deadline + 1;
 
   const fired: number[] = [];
+  let refusal = 'pechvogel/no-deadline';
   const refusing = {
     handle: async (input: { expectedVersion?: number }) => {
       fired.push(input.expectedVersion!);
-      throw new ServiceError('pechvogel/too-early', 'refused', {}, 'rule');
+      throw new ServiceError(refusal, 'refused', {}, 'rule');
     },
   } as unknown as CommandHandler;
   const warnings: unknown[] = [];
@@ -37,4 +38,12 @@ t.test('a refused timeout is tried once per version and said once', async (t) =>
   for (let poll = 0; poll < 5; poll++) await scheduler.runDue();
   t.same(fired, [version], 'fired once for the version, not at every poll');
   t.equal(warnings.length, 1, 'and warned once');
+
+  // Too early says "later", not "never": a timer ahead of the rules' clock is retried.
+  refusal = 'pechvogel/too-early';
+  const retrying = new DeadlineScheduler(app.services.store, refusing, clock, log, { timers: false, pollMs: 1000 });
+  fired.length = 0;
+  for (let poll = 0; poll < 3; poll++) await retrying.runDue();
+  t.same(fired, [version, version, version], 'a too-early refusal is tried again at the next poll');
+  t.equal(warnings.length, 1, 'without a warning');
 });
