@@ -1,6 +1,7 @@
 // The application as a function of its dependencies: a database client, optionally a
 // URL to listen for other instances' commits, and a clock. server.ts adds the process
 // concerns (port, embedded database, signals); tests build it with app.inject().
+import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -247,6 +248,10 @@ export async function buildApp(options: AppOptions) {
       maxAge: 600,
     });
   }
+  // Answers of 1 KiB or more are compressed when the client accepts it (brotli at
+  // quality 4, gzip, deflate), streamed ones too (the NDJSON replay); a long replay
+  // shrinks about twentyfold. Server-sent events would stay uncompressed (none yet).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip', 'deflate'], customTypes: /^text\/(?!event-stream)|[+/](?:x-nd)?json(?:;|$)|[+/](?:text|xml)(?:;|$)/ });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
