@@ -22,7 +22,7 @@ import { GameReads } from './reads/game-reads.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { LatestStates } from './state/latest-states.ts';
 import { StateSnapshots } from './state/state-snapshots.ts';
-import { Notifier } from './events/notifier.ts';
+import { Notifier, type NotifierOptions } from './events/notifier.ts';
 import { PastStates } from './state/past-states.ts';
 import { DeadlineScheduler, type SchedulerOptions } from './jobs/deadline-scheduler.ts';
 import { EventStore } from './events/store.ts';
@@ -64,6 +64,8 @@ export interface AppOptions {
   readonly background?: boolean;
   /** How often watched games are checked for versions missed by notifications. */
   readonly resyncMs?: number;
+  /** How long a notifier query may take, and how soon it reconnects (events/notifier.ts). */
+  readonly notifier?: NotifierOptions;
   /** Limits for request bodies and WebSocket messages, in bytes. */
   readonly bodyLimit?: number;
   /** Origins whose browser pages may call the API (CORS): a list, or '*' for any.
@@ -100,6 +102,8 @@ export function parseCorsOrigins(value: string | undefined): readonly string[] |
 
 export interface Services {
   readonly store: EventStore;
+  /** Null without notifyUrl. */
+  readonly notifier: Notifier | null;
   readonly setup: GameSetup;
   readonly reads: GameReads;
   readonly commands: CommandHandler;
@@ -150,8 +154,16 @@ export async function buildApp(options: AppOptions) {
   // Other instances hear of every commit through the store; the hub, declared below,
   // hears of theirs.
   const resync = () => hub.resync().catch((error: unknown) => app.log.warn({ err: error }, 'catching up watched games failed'));
-  const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, (id, version) => hub.moved(id, version), app.log, resync);
-  const store = new EventStore(options.prisma, options.pool, notifier);
+  // Another instance's commit: its watchers here are pushed, and the delay from its
+  // announcement (the database's clock) to the push here is measured.
+  const moved = (id: string, version: number, sentAt: number | null) => {
+    const pushed = hub.moved(id, version);
+    if (pushed !== undefined && sentAt !== null) pushed.then(() => metrics.pushedAcross((Date.now() - sentAt) / 1000), () => undefined);
+  };
+  const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, moved, app.log, resync, options.notifier);
+  const sockets = new LiveSockets();
+  const metrics = new Metrics({ pool: options.pool, openSockets: () => sockets.open });
+  const store = new EventStore(options.prisma, options.pool, notifier, metrics);
   const snapshots = new StateSnapshots(store, (error) => app.log.warn({ err: error }, 'saving a state snapshot failed'), options.snapshotEvery);
   const latest = new LatestStates(store, snapshots);
   // Views of the past, event-log pages and live catch-ups share the states folded so far.
@@ -169,16 +181,14 @@ export async function buildApp(options: AppOptions) {
       hub.committed(before, events, after);
       snapshots.committed(before, after);
       metrics.committed(after.record.type, events.length);
-      scheduler.track(after.record.id, after.version, after.record.deadline);
+      scheduler.track(after.record.id, after.record.type, after.version, after.record.deadline);
       bots.committed(after);
       tournaments.gameFinished(after.record);
     },
   };
   const commands = new CommandHandler(store, latest, clock, hooks);
-  scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler });
-  bots = new BotSeats(store, commands, latest, clock, app.log);
-  const sockets = new LiveSockets();
-  const metrics = new Metrics({ pool: options.pool, openSockets: () => sockets.open });
+  scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler }, (game, outcome) => metrics.deadlineFired(game, outcome));
+  bots = new BotSeats(store, commands, latest, clock, app.log, (game, outcome) => metrics.botCommand(game, outcome));
   const organizers = new Organizers(options.prisma, clock, options.adminKey);
   const tournamentStore = new TournamentStore(options.pool);
   const feed = new TournamentFeed();
@@ -190,6 +200,7 @@ export async function buildApp(options: AppOptions) {
   });
   const services: Services = {
     store,
+    notifier,
     setup,
     reads: new GameReads(store, latest, past),
     commands,

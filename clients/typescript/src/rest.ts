@@ -19,13 +19,16 @@ export type GameDetailsOf<T extends GameType> = Extract<Schemas['GameDetails'], 
 export type CommandAnswerOf<T extends GameType> = Extract<Schemas['CommandAnswer'], { gameType: T }>;
 export type ViewOf<T extends GameType> = GameDetailsOf<T>['view'];
 
-export type RestClient = Client<paths>;
+/** The media types the client reads: JSON answers and problem documents (the streamed
+ * NDJSON replay, `Accept: application/x-ndjson`, is read with fetch itself). */
+type Json = 'application/json' | 'application/problem+json';
+export type RestClient = Client<paths, Json>;
 
 /** A client for the whole REST API. With `token` every request carries it; without,
  * pass `headers: bearer(token)` per request (e.g. one client for several seats). */
 export function createRestClient(options: ClientOptions & { readonly token?: string }): RestClient {
   const { token, ...rest } = options;
-  const client = createClient<paths>(rest);
+  const client = createClient<paths, Json>(rest);
   if (token !== undefined) {
     client.use({
       onRequest: ({ request }) => {
