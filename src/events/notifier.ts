@@ -108,10 +108,14 @@ export class Notifier {
 
   private async flush(): Promise<void> {
     const client = this.client;
+    if (client === null) {
+      // Lost since the flush was scheduled: start() flushes once connected again.
+      this.flushing = false;
+      return;
+    }
     const sending = [...this.outgoing];
     this.outgoing.clear();
     try {
-      if (client === null) throw new Error('no notification connection');
       const payloads = sending.map(([gameId, version]) => `${gameId}:${version}:${this.instance}`);
       await this.timed(client.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', p || ':' || ${NOTIFY_CLOCK_SQL}) FROM unnest($1::text[]) AS p`, [payloads]));
       if (this.stuckSince !== null) {
