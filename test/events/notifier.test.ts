@@ -3,6 +3,7 @@
 // operator or a failover does) or stuck (its backend frozen with SIGSTOP). Every
 // watcher on the other instance must be caught up within a second either way, without
 // the periodic resync (set to a minute here).
+import { existsSync, readFileSync } from 'node:fs';
 import pino from 'pino';
 import t from 'tap';
 import { buildApp, type App } from '../../src/app.ts';
@@ -99,6 +100,14 @@ t.test('a stuck notifier connection is timed out and said once, and what it held
   const { rows } = await database.pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [committing.services.notifier!.applicationName]);
   t.equal(rows.length, 1, 'the committing instance\'s listener');
   const frozen = rows[0]!.pid;
+  // Only a backend of a server on this machine can be frozen from here (not one behind
+  // a DATABASE_URL elsewhere, whose pid means nothing here).
+  const { rows: [where] } = await database.pool.query<{ addr: string | null }>('SELECT host(inet_server_addr()) AS addr');
+  const local = (where?.addr ?? null) === null || ['127.0.0.1', '::1'].includes(where!.addr!);
+  if (!local || !existsSync(`/proc/${frozen}/comm`) || !readFileSync(`/proc/${frozen}/comm`, 'utf8').startsWith('postgres')) {
+    t.comment('skipped: the database server runs elsewhere, its backend cannot be frozen from here');
+    return;
+  }
   const thaw = () => {
     try {
       process.kill(frozen, 'SIGCONT');
