@@ -17,7 +17,7 @@ export const IMMUTABLE_SECONDS = 31_536_000;
 export function conditional(request: FastifyRequest, reply: FastifyReply, vary: readonly string[]): Holds {
   const withToken = request.headers.authorization !== undefined;
   return (tag) => {
-    if (vary.length > 0) reply.header('vary', vary.join(', '));
+    addVary(reply, vary);
     if (tag === null) {
       reply.header('cache-control', withToken ? 'private, no-store' : 'no-cache');
       return false;
@@ -42,6 +42,13 @@ export const uncachedErrors: onSendHookHandler = async (_request, reply, payload
   }
   return payload;
 };
+
+/** Adds to what Vary says already (CORS's `Origin`, say) instead of replacing it. */
+function addVary(reply: FastifyReply, names: readonly string[]): void {
+  const present = String(reply.getHeader('vary') ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const added = names.filter((name) => !present.some((p) => p.toLowerCase() === name.toLowerCase()));
+  if (added.length > 0) reply.header('vary', [...present, ...added].join(', '));
+}
 
 /** Weak comparison (RFC 9110 §13.1.2): `W/` aside, the tags must be equal. */
 function matches(header: string | undefined, etag: string): boolean {

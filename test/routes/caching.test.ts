@@ -4,9 +4,10 @@
 // replay also streams as NDJSON, read from the store a batch at a time.
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import t from 'tap';
-import type { App } from '../../src/app.ts';
+import { buildApp, type App } from '../../src/app.ts';
 import { unchanged } from '../../src/reads/game-reads.ts';
 import { bearerHeader, command, createGame, testApp } from '../helpers/app.ts';
+import { testDatabase } from '../helpers/database.ts';
 
 /** A Fackel+Keule game (hands hidden from the other seats) played to its end. */
 async function finishedGame(app: App, seed: string) {
@@ -123,4 +124,14 @@ t.test('the replay streams as NDJSON, a batch of events at a time, and both form
   const streamed = await app.inject({ url: `/games/${id}/replay`, headers: { accept: 'application/x-ndjson', 'accept-encoding': 'br' } });
   t.equal(streamed.headers['content-encoding'], 'br');
   t.equal(brotliDecompressSync(streamed.rawPayload).toString(), response.body, 'the NDJSON replay, in brotli');
+});
+
+t.test('Vary adds to what CORS says rather than replacing it', async (t) => {
+  const database = await testDatabase(t);
+  const app = await buildApp({ prisma: database.prisma, pool: database.pool, background: false, corsOrigins: ['https://play.example.org'] });
+  t.teardown(() => app.close());
+  const { id } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] });
+  const response = await app.inject({ url: `/games/${id}`, headers: { origin: 'https://play.example.org' } });
+  t.equal(response.headers['access-control-allow-origin'], 'https://play.example.org');
+  t.same(String(response.headers.vary).split(', ').sort(), ['Origin', 'authorization'], 'both the origin and the token');
 });
