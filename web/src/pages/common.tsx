@@ -31,12 +31,27 @@ export function Page({ title, children }: { title: string; children: ComponentCh
 
 export const names = (game: GameSummary): string[] => game.seats.map((s) => seatName(game, s.seat));
 
+/** A phone-sized screen (the same width as the stylesheet's): tables take their narrow layout. */
+const phone = '(max-width: 600px)';
+
+export function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => matchMedia(phone).matches);
+  useEffect(() => {
+    const query = matchMedia(phone);
+    const changed = () => setNarrow(query.matches);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return narrow;
+}
+
 export function TableView({ game, view, you, edition }: { game: GameSummary; view: unknown; you: number | null; edition: unknown }) {
   const ui = uiFor(game.type);
+  const narrow = useNarrow();
   if (ui === undefined) return <p role="alert">This page cannot draw {game.type} yet.</p>;
   return (
-    <div class="table-wrap" data-testid="table">
-      <ui.Table view={view} names={names(game)} you={you} edition={edition} />
+    <div class="table-wrap" data-testid="table" data-layout={narrow ? 'narrow' : 'wide'}>
+      <ui.Table view={view} names={names(game)} you={you} edition={edition} narrow={narrow} />
     </div>
   );
 }
