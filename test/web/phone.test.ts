@@ -52,6 +52,11 @@ t.test('every page fits a phone', async (t) => {
     await page.waitForSelector('[data-testid=table] svg');
     await fits(t, page, `${type} replay`, ['[data-testid=back]', '[data-testid=play]', '[data-testid=forward]', '[data-testid=slider]', '[data-testid=version]']);
     await readableTable(t, page, `${type} replay`);
+    // Stepping keeps the table where it is: the move list under it scrolls by itself.
+    const half = Math.floor(replay.steps.length / 2);
+    await page.click('[data-testid=forward]');
+    await page.waitForFunction((v) => document.querySelector('[data-testid=version]')?.textContent?.startsWith(`${v} /`), half + 1);
+    t.equal(await page.evaluate(() => window.scrollY), 0, `${type} replay: stepping does not scroll the page`);
     await screenshot(page, `phone-replay-${type}`);
 
     await page.goto(`${served.url}/watch/${ids[i]}`);
