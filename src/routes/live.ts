@@ -49,7 +49,8 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const sendJson = (json: string | Buffer) => {
         if (socket.readyState !== socket.OPEN) return;
         cork();
-        socket.send(json);
+        // Text frames, also for an update that comes encoded already (ws would send a Buffer as binary).
+        socket.send(json, { binary: false });
         sent++;
         metrics.pushed();
       };

@@ -31,8 +31,10 @@ t.test("a command's ack and its update leave in one write to the connection", as
   const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] });
   const client = new WebSocket(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/games/${id}/live?token=${tokens[0]}`);
   const inbox: any[] = [];
+  const binary: boolean[] = [];
   let arrived = () => {};
-  client.on('message', (raw) => {
+  client.on('message', (raw, isBinary) => {
+    binary.push(isBinary);
     inbox.push(JSON.parse(raw.toString()));
     arrived();
   });
@@ -55,6 +57,7 @@ t.test("a command's ack and its update leave in one write to the connection", as
   client.send(JSON.stringify({ type: 'command', id: 'c1', command: first.legalCommands[0], expectedVersion: first.version }));
   t.same((await messages(2)).map((m) => m.type).sort(), ['ack', 'update']);
   t.equal(writes, 1, 'one write carried both');
+  t.same(binary, [false, false, false], 'every message a text frame, the pre-encoded update too');
   client.close();
 });
 
