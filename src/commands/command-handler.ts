@@ -25,6 +25,7 @@ import { type EventStore } from '../events/store.ts';
 import { AppendChain, type AppendOutcome, type GameRecord, type GameStatus } from '../events/records.ts';
 import { KeyedQueue } from '../lib/keyed-queue.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
+import { raceCommandOf } from './race-command.ts';
 
 export type CommandPrincipal = Principal | { readonly kind: 'system' };
 
@@ -82,12 +83,15 @@ interface Pipeline {
  * until the commands decided before it have committed. */
 type Step =
   | { readonly kind: 'append'; readonly committed: Promise<AppendOutcome>; readonly answer: CommandAnswer | null }
-  | { readonly kind: 'refusal'; readonly error: ServiceError; readonly pipeline: Pipeline; readonly before: LoadedGame; readonly settled: Promise<unknown> };
+  | { readonly kind: 'refusal'; readonly error: ServiceError; readonly pipeline: Pipeline; readonly before: LoadedGame; readonly settled: Promise<unknown>; readonly receivedAt: number };
 
 export class CommandHandler {
   private readonly queue = new KeyedQueue();
   private readonly pipelines = new Map<string, Pipeline>();
   private readonly handling = new Set<Promise<unknown>>();
+  /** Refusals that stand, with what they were decided on, for the race log. */
+  private readonly refused = new WeakMap<ServiceError, Extract<Step, { kind: 'refusal' }>>();
+  private refusalOrd = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -124,15 +128,37 @@ export class CommandHandler {
         const earlier = await this.replayed(input.gameId, idempotency);
         if (earlier !== null) return earlier;
       }
+      await this.recordRace(input, error);
       throw error;
     }
+  }
+
+  /** A refused race command is answered only once its record has committed (a
+   * failure to write it is the answer instead), so no refusal anyone heard of is
+   * missing from the race log. */
+  private async recordRace(input: CommandInput, error: unknown): Promise<void> {
+    const step = error instanceof ServiceError ? this.refused.get(error) : undefined;
+    if (step === undefined) return;
+    const race = raceCommandOf(step.before, input);
+    if (race === null) return;
+    await this.store.raceRefusals.record({
+      gameId: input.gameId,
+      version: step.before.version,
+      ...race,
+      code: step.error.code,
+      receivedAt: step.receivedAt,
+      ord: this.refusalOrd++ % 2 ** 31,
+    });
   }
 
   private async attempt(input: CommandInput, idempotency: Idempotency): Promise<CommandAnswer | null> {
     for (let attempt = 1; ; attempt++) {
       const step = await this.queue.run(input.gameId, () => this.step(input, idempotency, attempt > 1));
       if (step.kind === 'refusal') {
-        if (attempt >= MAX_ATTEMPTS || (await this.refusalStands(step))) throw step.error;
+        if (attempt >= MAX_ATTEMPTS || (await this.refusalStands(step))) {
+          this.refused.set(step.error, step);
+          throw step.error;
+        }
         continue;
       }
       if ((await step.committed) === 'appended') return step.answer;
@@ -153,12 +179,13 @@ export class CommandHandler {
   private async step(input: CommandInput, idempotency: Idempotency, reload: boolean): Promise<Step> {
     const pipeline = await this.pipelineOf(input.gameId, reload);
     const before = pipeline.tip;
+    const now = this.clock();
     let decided: ReturnType<CommandHandler['decide']>;
     try {
-      decided = this.decide(before, input);
+      decided = this.decide(before, input, now);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
-      return { kind: 'refusal', error, pipeline, before, settled: pipeline.settled };
+      return { kind: 'refusal', error, pipeline, before, settled: pipeline.settled, receivedAt: now };
     }
     const { events, actor, viewer } = decided;
     // Only a client reads the answer, now or by its Idempotency-Key later.
@@ -170,7 +197,7 @@ export class CommandHandler {
         expectedVersion: before.version,
         events,
         actor,
-        at: new Date(this.clock()),
+        at: new Date(now),
         commandId: input.idempotencyKey ?? null,
         status: next.record.status,
         deadline: next.record.deadline,
@@ -246,7 +273,7 @@ export class CommandHandler {
     return record.response as CommandAnswer;
   }
 
-  private decide(loaded: LoadedGame, input: CommandInput): { events: GameEvent[]; actor: string; viewer: Viewer } {
+  private decide(loaded: LoadedGame, input: CommandInput, now: number): { events: GameEvent[]; actor: string; viewer: Viewer } {
     const { record, game } = loaded;
     if (input.gameType !== undefined && input.gameType !== game.type) {
       throw new ServiceError(serviceCodes.invalidCommand, `this game is a ${game.type} game, not ${input.gameType}: send its commands to /games/{id}/commands/${game.type}`);
@@ -259,7 +286,7 @@ export class CommandHandler {
     }
     const { caller } = input;
     const principal: CommandPrincipal = caller.kind === 'system' ? caller : caller.kind === 'bot' ? botSeat(record, caller.seat) : resolvePrincipal(record, caller.token);
-    if (input.asChance === true) return this.decideChance(loaded, principal, input.outcomes ?? []);
+    if (input.asChance === true) return this.decideChance(loaded, principal, input.outcomes ?? [], now);
     const acting = actingAs(principal, input, record.seatCount, record.chanceMode);
     const { actor } = acting;
     // The log tells a bot's moves from a person's at the same seat.
@@ -269,7 +296,7 @@ export class CommandHandler {
     const { chance, supplied } = chanceFor(loaded, input);
     let result: GameEvent[] | RuleViolation;
     try {
-      result = game.decide(loaded.state, parsed.data as Command, { actor, now: this.clock(), chance });
+      result = game.decide(loaded.state, parsed.data as Command, { actor, now, chance });
       // The rules' verdict comes first: outcomes sent with a command the rules refuse
       // are not the reason it fails.
       if (!isViolation(result)) supplied?.assertAllUsed();
@@ -282,7 +309,7 @@ export class CommandHandler {
   }
 
   /** The referee, as chance, supplies outcomes the game waits for. */
-  private decideChance(loaded: LoadedGame, principal: CommandPrincipal, outcomes: readonly unknown[]): { events: GameEvent[]; actor: string; viewer: Viewer } {
+  private decideChance(loaded: LoadedGame, principal: CommandPrincipal, outcomes: readonly unknown[], now: number): { events: GameEvent[]; actor: string; viewer: Viewer } {
     const { record, game, version } = loaded;
     if (principal.kind !== 'referee') throw new ServiceError(serviceCodes.forbidden, 'only the referee supplies chance');
     if (record.chanceMode !== 'supplied') throw new ServiceError(serviceCodes.outcomesNotAllowed, 'this game draws its own chance (chance mode "server")');
@@ -290,7 +317,7 @@ export class CommandHandler {
     let result: GameEvent[] | RuleViolation;
     try {
       // Only the awaited command's secrets (salts) come from this source.
-      result = game.decide(loaded.state, command, { actor: { kind: 'chance' }, now: this.clock(), chance: suppliedChance([], `${record.seed}:${version}`) });
+      result = game.decide(loaded.state, command, { actor: { kind: 'chance' }, now, chance: suppliedChance([], `${record.seed}:${version}`) });
     } catch (error) {
       throw chanceProblem(error);
     }

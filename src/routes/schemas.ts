@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { resultSchema } from '../domain/view-parts.ts';
 import { gameSchemas, named, perGame, type GameSchemas } from './game-schemas.ts';
+import { RaceEntry } from './race-log-schema.ts';
 
 const union = (pick: (g: GameSchemas) => z.ZodType): z.ZodType =>
   gameSchemas.length === 1 ? pick(gameSchemas[0]!) : z.union(gameSchemas.map(pick) as [z.ZodType, z.ZodType, ...z.ZodType[]]);
@@ -200,6 +201,7 @@ export const Replay = perGame(
     initialView: g.allView,
     steps: z.array(z.object({ seq: z.int().min(1), event: g.event, actor: z.string(), at: z.string(), view: g.allView })),
     result: GameResult.nullable(),
+    raceLog: z.array(RaceEntry).describe('Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log)'),
   }),
   'Every step of a finished game, everything revealed',
 ).any;

@@ -344,6 +344,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{id}/race-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every race command received, accepted or refused, in the order decided
+         * @description Porca Miseria's grabs and slaps and Pechvogel's frustrate and reduce, each with its seat, the server's receive time and, when refused, the refusal's code. A refusal is answered only once it is recorded here. Nothing in it is hidden in these games, so seats, the referee and spectators may read it.
+         */
+        get: operations["getRaceLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizers": {
         parameters: {
             query?: never;
@@ -1300,6 +1320,8 @@ export interface components {
                 view: components["schemas"]["FackelUndKeuleAllView"];
             }[];
             result: components["schemas"]["GameResult"] | null;
+            /** @description Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log) */
+            raceLog: components["schemas"]["RaceEntry"][];
         };
         /** @description Fackel+Keule through a seat: its own hand and choice in `you`. */
         FackelUndKeuleSeatView: {
@@ -2076,6 +2098,8 @@ export interface components {
                 view: components["schemas"]["MistkaeferAllView"];
             }[];
             result: components["schemas"]["GameResult"] | null;
+            /** @description Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log) */
+            raceLog: components["schemas"]["RaceEntry"][];
         };
         /** @description Mistkäfer through a seat: the kinds of its own chips only. */
         MistkaeferSeatView: {
@@ -2617,6 +2641,8 @@ export interface components {
                 view: components["schemas"]["PechvogelView"];
             }[];
             result: components["schemas"]["GameResult"] | null;
+            /** @description Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log) */
+            raceLog: components["schemas"]["RaceEntry"][];
         };
         /** @description Pechvogel options as the game holds them: a game created before an option existed lacks it */
         PechvogelStoredOptions: {
@@ -3156,6 +3182,8 @@ export interface components {
                 view: components["schemas"]["PorcaMiseriaAllView"];
             }[];
             result: components["schemas"]["GameResult"] | null;
+            /** @description Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log) */
+            raceLog: components["schemas"]["RaceEntry"][];
         };
         /** @description The Porca Miseria table, as every seat and spectator sees it. */
         PorcaMiseriaSeatView: {
@@ -3278,6 +3306,36 @@ export interface components {
             unknownFields?: string[];
         } & {
             [key: string]: unknown;
+        };
+        /** @description A race command (Porca Miseria grab and slap, Pechvogel frustrate and reduce), in the order the server decided it */
+        RaceEntry: {
+            /** @description The seat the command was sent for */
+            seat: number;
+            /** @description Who sent it: seat:N, referee:seat:N or bot:seat:N */
+            actor: string;
+            /** @description The command as the game's schema read it */
+            command: {
+                type: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Server clock when it was decided (ms since epoch); the order decides, equal times are kept in decision order */
+            receivedAt: number;
+            /** @enum {string} */
+            outcome: "accepted" | "refused";
+            /** @description The version it was decided on: it arrived after event `version` (and, when refused, before the command accepted on that version) */
+            version: number;
+            /** @description Accepted: its first event */
+            seq: number | null;
+            /** @description Refused: the refusal's stable code, e.g. porca-miseria/target-taken */
+            code: string | null;
+        };
+        /** @description Every race command the game received, accepted or refused, in decision order; empty for games without races */
+        RaceLog: {
+            gameType: string;
+            /** @description The game version the log goes up to */
+            version: number;
+            entries: components["schemas"]["RaceEntry"][];
         };
         /** @description Every step of a finished game, everything revealed */
         Replay: components["schemas"]["PechvogelReplay"] | components["schemas"]["FackelUndKeuleReplay"] | components["schemas"]["MistkaeferReplay"] | components["schemas"]["PorcaMiseriaReplay"];
@@ -4798,6 +4856,65 @@ export interface operations {
             };
             /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client (request/rate-limited); retry after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRaceLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every race command received, accepted or refused, in the order decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RaceLog"];
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,98 @@
+// Disputes in a race: every race command the server received, accepted or refused, is
+// in the game's race log with its seat, receive time and refusal code, in the order
+// decided; a refusal is answered only once its record has committed; the replay shows
+// the same log.
+import t from 'tap';
+import type { App } from '../../src/app.ts';
+import type { PorcaView } from '../../src/domain/porca-miseria/index.ts';
+import { bearerHeader, command, createGame, testApp, testClock, type TestClock } from '../helpers/app.ts';
+
+async function table(app: App, id: string): Promise<{ version: number; view: PorcaView; pending: { seats: number[]; deadline?: number } }> {
+  return (await app.inject({ url: `/games/${id}` })).json();
+}
+
+/** Reveals (letting the server settle touch cards) until a symbol card is up. */
+async function untilSymbolCard(app: App, clock: TestClock, id: string, tokens: string[]): Promise<PorcaView> {
+  for (let i = 0; i < 63; i++) {
+    const { view, pending } = await table(app, id);
+    if (view.card?.kind === 'symbol') return view;
+    if (view.phase === 'reveal') {
+      clock.now += 100;
+      const answer = await command(app, id, tokens[view.startingSeat], { command: { type: 'reveal' } });
+      if (answer.statusCode !== 200) throw new Error(answer.body);
+    } else {
+      clock.now = pending.deadline!;
+      await app.services.scheduler.runDue();
+    }
+  }
+  throw new Error('no symbol card came up');
+}
+
+t.test('Porca Miseria: four grabs for one target card, the winner and the three losers in order', async (t) => {
+  const clock = testClock();
+  const app = await testApp(t, { clock });
+  const game = await createGame(app, { type: 'porca-miseria', seats: [{}, {}, {}, {}], seed: 'race-log', options: { revealMs: 5000, windowMs: 4000 } });
+  const tokens = game.tokens.map((token) => token!);
+  const view = await untilSymbolCard(app, clock, game.id, tokens);
+  const { version } = await table(app, game.id);
+  const target = 'pig' as const;
+
+  clock.now += 250;
+  const raceAt = clock.now;
+  // Decided in one turn of the event loop, in the order sent.
+  const answers = await Promise.all(tokens.map((token) => command(app, game.id, token, { command: { type: 'grab', target } })));
+  t.same(answers.map((a) => a.statusCode), [200, 422, 422, 422], 'the first grab holds the card');
+  t.same(answers.slice(1).map((a) => a.json().code), ['porca-miseria/target-taken', 'porca-miseria/target-taken', 'porca-miseria/target-taken']);
+  // Durable before answered: the refusals are in the database the moment they are heard of.
+  const { rows } = await app.services.store['pool'].query<{ n: number }>('SELECT count(*)::int AS n FROM race_refusal');
+  t.equal(rows[0]!.n, 3, 'every refusal answered is already committed');
+
+  clock.now += 10;
+  const slapAt = clock.now;
+  t.equal((await command(app, game.id, tokens[2], { command: { type: 'slap' } })).json().code, 'porca-miseria/no-touch-card');
+  t.equal((await command(app, game.id, tokens[1], { command: { type: 'pass' } })).statusCode, 200, 'a pass is no race command');
+  t.equal((await command(app, game.id, undefined, { command: { type: 'grab', target } })).statusCode, 401, 'a command without a seat is not recorded');
+
+  const raceLog = await app.inject({ url: `/games/${game.id}/race-log` });
+  t.equal(raceLog.statusCode, 200, 'spectators read it: nothing in it is hidden');
+  const entries = raceLog.json().entries;
+  t.same(entries, [
+    { seat: 0, actor: 'seat:0', command: { type: 'grab', target }, receivedAt: raceAt, outcome: 'accepted', version, seq: version + 1, code: null },
+    ...[1, 2, 3].map((seat) => ({ seat, actor: `seat:${seat}`, command: { type: 'grab', target }, receivedAt: raceAt, outcome: 'refused', version: version + 1, seq: null, code: 'porca-miseria/target-taken' })),
+    { seat: 2, actor: 'seat:2', command: { type: 'slap' }, receivedAt: slapAt, outcome: 'refused', version: version + 1, seq: null, code: 'porca-miseria/no-touch-card' },
+  ], 'the winner, then the losers in the order decided, each with its receive time and code');
+  t.equal(view.card?.kind, 'symbol');
+  const seatRead = await app.inject({ url: `/games/${game.id}/race-log`, headers: bearerHeader(tokens[3]) });
+  t.same(seatRead.json().entries, entries, 'a seat reads the same log');
+  const refereeRead = await app.inject({ url: `/games/${game.id}/race-log`, headers: bearerHeader(game.referee) });
+  t.same(refereeRead.json().entries, entries, 'and so does the referee');
+});
+
+t.test('the replay of a finished game carries its race log; a game without races has an empty one', async (t) => {
+  const clock = testClock();
+  const app = await testApp(t, { clock });
+  const game = await createGame(app, { type: 'porca-miseria', seats: [{}, {}, {}], seed: 'race-replay', options: { revealMs: 5000, windowMs: 4000, maxActions: 1 } });
+  const tokens = game.tokens.map((token) => token!);
+  clock.now += 100;
+  t.equal((await command(app, game.id, tokens[0], { command: { type: 'reveal' } })).statusCode, 200);
+  const { view, pending } = await table(app, game.id);
+  clock.now += 100;
+  const [first, second] = await Promise.all([0, 1].map((seat) => command(app, game.id, tokens[seat], { command: view.card?.kind === 'symbol' ? { type: 'grab', target: 'pig' } : { type: 'slap' } })));
+  t.equal(first!.statusCode, 200);
+  const late = second!.statusCode !== 200;
+  clock.now = pending.deadline!;
+  await app.services.scheduler.runDue();
+  t.equal((await table(app, game.id)).version > 0, true);
+  const replay = await app.inject({ url: `/games/${game.id}/replay` });
+  t.equal(replay.statusCode, 200, 'the game is over after one action');
+  const raceLog = (await app.inject({ url: `/games/${game.id}/race-log` })).json().entries;
+  t.same(replay.json().raceLog, raceLog, 'the replay shows the race log');
+  t.equal(raceLog.length, 2);
+  t.same(raceLog.map((e: { seat: number; outcome: string }) => [e.seat, e.outcome]), [[0, 'accepted'], [1, late ? 'refused' : 'accepted']]);
+
+  const other = await createGame(app, { type: 'mistkaefer', seats: [{}, {}], seed: 'no-races' });
+  t.equal((await app.inject({ url: `/games/${other.id}/race-log` })).json().code, 'auth/forbidden', 'a game with hidden information keeps spectators out while it runs');
+  const none = await app.inject({ url: `/games/${other.id}/race-log`, headers: bearerHeader(other.tokens[0]) });
+  t.equal(none.statusCode, 200, none.body);
+  t.same(none.json().entries, []);
+});
