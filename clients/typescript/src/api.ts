@@ -2378,6 +2378,60 @@ export interface components {
          *         }
          *       ]
          *     }
+         * @example {
+         *       "type": "pechvogel",
+         *       "chance": "supplied",
+         *       "seats": [
+         *         {
+         *           "name": "Umberto"
+         *         },
+         *         {
+         *           "name": "Thea"
+         *         },
+         *         {
+         *           "name": "Kelly"
+         *         }
+         *       ],
+         *       "position": {
+         *         "turn": 2,
+         *         "players": [
+         *           {
+         *             "markers": [
+         *               5,
+         *               7
+         *             ],
+         *             "frustrations": 1
+         *           },
+         *           {
+         *             "markers": [
+         *               3
+         *             ],
+         *             "frustrations": 0
+         *           },
+         *           {
+         *             "markers": [],
+         *             "frustrations": 2
+         *           }
+         *         ],
+         *         "middle": [
+         *           3,
+         *           3,
+         *           4,
+         *           4,
+         *           4,
+         *           5,
+         *           6,
+         *           6,
+         *           6,
+         *           7
+         *         ],
+         *         "box": [
+         *           5,
+         *           7
+         *         ],
+         *         "murphy": null
+         *       }
+         *     }
          */
         PechvogelCreateGameRequestInput: {
             /** @constant */
@@ -2402,6 +2456,8 @@ export interface components {
             chance?: "server" | "supplied";
             /** @description Setup outcomes (deals) for a supplied-chance game */
             outcomes?: unknown[];
+            /** @description Start from this position instead of a deal (chance "supplied" only): the table already in play. Checked against the rules: every component exactly once, counts within the box, a phase the game can rest in; problems are named in `problems` (position/*) */
+            position?: components["schemas"]["PechvogelPositionInput"];
         };
         /** @description This project's Pechvogel edition: components and thresholds. */
         PechvogelEdition: {
@@ -2420,7 +2476,7 @@ export interface components {
             frustrationPenalty: number;
             frustrationPenaltyWithMurphy: number;
         };
-        PechvogelEvent: ({
+        PechvogelEvent: (({
             /** @constant */
             type: "TurnStarted";
             /** @description Seat number, clockwise from 0. */
@@ -2506,6 +2562,12 @@ export interface components {
             }[];
             /** @description Whose turn is next; null: the middle is empty and the game is over. */
             nextSeat: number | null;
+        }) | {
+            /** @constant */
+            type: "PositionSet";
+            position: components["schemas"]["PechvogelPosition"];
+            /** @description When the position was entered (ms since epoch) */
+            at: number;
         }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"];
         /** @description A page of the event log (Pechvogel) */
         PechvogelEventPage: {
@@ -2626,6 +2688,54 @@ export interface components {
              * @default 20
              */
             reactionSeconds?: number;
+        };
+        /** @description A Pechvogel table at the start of a turn */
+        PechvogelPosition: {
+            /** @description The seat whose turn starts: it throws first */
+            turn: number;
+            /** @description Per seat */
+            players: {
+                /** @description The player's score markers */
+                markers: (3 | 4 | 5 | 6 | 7)[];
+                /** @description Frustration tokens held */
+                frustrations: number;
+            }[];
+            /** @description Score markers in the middle */
+            middle: (3 | 4 | 5 | 6 | 7)[];
+            /**
+             * @description Score markers returned to the game box (by steals), in the order returned
+             * @default []
+             */
+            box: (3 | 4 | 5 | 6 | 7)[];
+            /**
+             * @description The seat holding Murphy, or null
+             * @default null
+             */
+            murphy: number | null;
+        };
+        /** @description A Pechvogel table at the start of a turn */
+        PechvogelPositionInput: {
+            /** @description The seat whose turn starts: it throws first */
+            turn: number;
+            /** @description Per seat */
+            players: {
+                /** @description The player's score markers */
+                markers: (3 | 4 | 5 | 6 | 7)[];
+                /** @description Frustration tokens held */
+                frustrations: number;
+            }[];
+            /** @description Score markers in the middle */
+            middle: (3 | 4 | 5 | 6 | 7)[];
+            /**
+             * @description Score markers returned to the game box (by steals), in the order returned
+             * @default []
+             */
+            box?: (3 | 4 | 5 | 6 | 7)[];
+            /**
+             * @description The seat holding Murphy, or null
+             * @default null
+             */
+            murphy?: number | null;
         };
         /** @description Every step of a finished game, everything revealed (Pechvogel) */
         PechvogelReplay: {
@@ -2891,6 +3001,100 @@ export interface components {
          *         }
          *       ]
          *     }
+         * @example {
+         *       "type": "porca-miseria",
+         *       "chance": "supplied",
+         *       "seats": [
+         *         {
+         *           "name": "Umberto"
+         *         },
+         *         {
+         *           "name": "Thea"
+         *         },
+         *         {
+         *           "name": "Kelly"
+         *         }
+         *       ],
+         *       "position": {
+         *         "startingSeat": 1,
+         *         "firstStartingSeat": 0,
+         *         "stack": [
+         *           "s09",
+         *           "s10",
+         *           "s11",
+         *           "s12",
+         *           "s13",
+         *           "s14",
+         *           "s15",
+         *           "s16",
+         *           "s17",
+         *           "s18",
+         *           "s19",
+         *           "s20",
+         *           "s21",
+         *           "s22",
+         *           "s23",
+         *           "s24",
+         *           "s25",
+         *           "s26",
+         *           "s27",
+         *           "s28",
+         *           "s29",
+         *           "s30",
+         *           "s31",
+         *           "s32",
+         *           "s33",
+         *           "s34",
+         *           "s35",
+         *           "s36",
+         *           "s37",
+         *           "s38",
+         *           "s39",
+         *           "s40",
+         *           "s41",
+         *           "s42",
+         *           "s43",
+         *           "s44",
+         *           "s45",
+         *           "s46",
+         *           "s47",
+         *           "s48",
+         *           "s49",
+         *           "s50",
+         *           "s51",
+         *           "s52",
+         *           "s53",
+         *           "s54",
+         *           "t-mushroom-1",
+         *           "t-mushroom-2",
+         *           "t-mushroom-3",
+         *           "t-pig-1",
+         *           "t-pig-2",
+         *           "t-pig-3",
+         *           "t-sweep-1",
+         *           "t-sweep-2",
+         *           "t-sweep-3"
+         *         ],
+         *         "jackpot": [
+         *           "s01",
+         *           "s02"
+         *         ],
+         *         "winnings": [
+         *           [
+         *             "s03",
+         *             "s04",
+         *             "s05"
+         *           ],
+         *           [],
+         *           [
+         *             "s06",
+         *             "s07",
+         *             "s08"
+         *           ]
+         *         ],
+         *         "actions": 9
+         *       }
+         *     }
          */
         PorcaMiseriaCreateGameRequestInput: {
             /** @constant */
@@ -2915,6 +3119,8 @@ export interface components {
             chance?: "server" | "supplied";
             /** @description Setup outcomes (deals) for a supplied-chance game */
             outcomes?: unknown[];
+            /** @description Start from this position instead of a deal (chance "supplied" only): the table already in play. Checked against the rules: every component exactly once, counts within the box, a phase the game can rest in; problems are named in `problems` (position/*) */
+            position?: components["schemas"]["PorcaMiseriaPositionInput"];
         };
         /** @description This project's Porca Miseria edition: the target cards and the 63 cards of the stack. */
         PorcaMiseriaEdition: {
@@ -2944,7 +3150,7 @@ export interface components {
                 symbol: "mushroom" | "pig" | "sweep";
             })[];
         };
-        PorcaMiseriaEvent: ({
+        PorcaMiseriaEvent: (({
             /** @constant */
             type: "GameStarted";
             /** @description Seat number, 0..n-1 clockwise. */
@@ -3050,6 +3256,12 @@ export interface components {
              * @enum {string}
              */
             reason: "stack-exhausted" | "stack-empty" | "action-limit";
+        }) | {
+            /** @constant */
+            type: "PositionSet";
+            position: components["schemas"]["PorcaMiseriaPosition"];
+            /** @description When the position was entered (ms since epoch) */
+            at: number;
         }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"];
         /** @description A page of the event log (Porca Miseria) */
         PorcaMiseriaEventPage: {
@@ -3167,6 +3379,48 @@ export interface components {
              * @default 300
              */
             maxActions?: number;
+        };
+        /** @description A Porca Miseria table between two actions */
+        PorcaMiseriaPosition: {
+            /** @description The starting player, about to reveal the top card */
+            startingSeat: number;
+            /**
+             * @description The game's first starting player, who holds player A's lucky numbers (ignored in the expert variant, where the current starting player does)
+             * @default 0
+             */
+            firstStartingSeat: number;
+            /** @description The face-down stack, in any order */
+            stack: ("s01" | "s02" | "s03" | "s04" | "s05" | "s06" | "s07" | "s08" | "s09" | "s10" | "s11" | "s12" | "s13" | "s14" | "s15" | "s16" | "s17" | "s18" | "s19" | "s20" | "s21" | "s22" | "s23" | "s24" | "s25" | "s26" | "s27" | "s28" | "s29" | "s30" | "s31" | "s32" | "s33" | "s34" | "s35" | "s36" | "s37" | "s38" | "s39" | "s40" | "s41" | "s42" | "s43" | "s44" | "s45" | "s46" | "s47" | "s48" | "s49" | "s50" | "s51" | "s52" | "s53" | "s54" | "t-mushroom-1" | "t-mushroom-2" | "t-mushroom-3" | "t-pig-1" | "t-pig-2" | "t-pig-3" | "t-sweep-1" | "t-sweep-2" | "t-sweep-3")[];
+            /** @description The jackpot, oldest first (at most five between actions) */
+            jackpot: ("s01" | "s02" | "s03" | "s04" | "s05" | "s06" | "s07" | "s08" | "s09" | "s10" | "s11" | "s12" | "s13" | "s14" | "s15" | "s16" | "s17" | "s18" | "s19" | "s20" | "s21" | "s22" | "s23" | "s24" | "s25" | "s26" | "s27" | "s28" | "s29" | "s30" | "s31" | "s32" | "s33" | "s34" | "s35" | "s36" | "s37" | "s38" | "s39" | "s40" | "s41" | "s42" | "s43" | "s44" | "s45" | "s46" | "s47" | "s48" | "s49" | "s50" | "s51" | "s52" | "s53" | "s54" | "t-mushroom-1" | "t-mushroom-2" | "t-mushroom-3" | "t-pig-1" | "t-pig-2" | "t-pig-3" | "t-sweep-1" | "t-sweep-2" | "t-sweep-3")[];
+            /** @description Per seat, its winnings, oldest first (a wrong grab pays the most recent) */
+            winnings: ("s01" | "s02" | "s03" | "s04" | "s05" | "s06" | "s07" | "s08" | "s09" | "s10" | "s11" | "s12" | "s13" | "s14" | "s15" | "s16" | "s17" | "s18" | "s19" | "s20" | "s21" | "s22" | "s23" | "s24" | "s25" | "s26" | "s27" | "s28" | "s29" | "s30" | "s31" | "s32" | "s33" | "s34" | "s35" | "s36" | "s37" | "s38" | "s39" | "s40" | "s41" | "s42" | "s43" | "s44" | "s45" | "s46" | "s47" | "s48" | "s49" | "s50" | "s51" | "s52" | "s53" | "s54" | "t-mushroom-1" | "t-mushroom-2" | "t-mushroom-3" | "t-pig-1" | "t-pig-2" | "t-pig-3" | "t-sweep-1" | "t-sweep-2" | "t-sweep-3")[][];
+            /**
+             * @description Cards revealed so far, for maxActions
+             * @default 0
+             */
+            actions: number;
+        };
+        /** @description A Porca Miseria table between two actions */
+        PorcaMiseriaPositionInput: {
+            /** @description The starting player, about to reveal the top card */
+            startingSeat: number;
+            /**
+             * @description The game's first starting player, who holds player A's lucky numbers (ignored in the expert variant, where the current starting player does)
+             * @default 0
+             */
+            firstStartingSeat?: number;
+            /** @description The face-down stack, in any order */
+            stack: ("s01" | "s02" | "s03" | "s04" | "s05" | "s06" | "s07" | "s08" | "s09" | "s10" | "s11" | "s12" | "s13" | "s14" | "s15" | "s16" | "s17" | "s18" | "s19" | "s20" | "s21" | "s22" | "s23" | "s24" | "s25" | "s26" | "s27" | "s28" | "s29" | "s30" | "s31" | "s32" | "s33" | "s34" | "s35" | "s36" | "s37" | "s38" | "s39" | "s40" | "s41" | "s42" | "s43" | "s44" | "s45" | "s46" | "s47" | "s48" | "s49" | "s50" | "s51" | "s52" | "s53" | "s54" | "t-mushroom-1" | "t-mushroom-2" | "t-mushroom-3" | "t-pig-1" | "t-pig-2" | "t-pig-3" | "t-sweep-1" | "t-sweep-2" | "t-sweep-3")[];
+            /** @description The jackpot, oldest first (at most five between actions) */
+            jackpot: ("s01" | "s02" | "s03" | "s04" | "s05" | "s06" | "s07" | "s08" | "s09" | "s10" | "s11" | "s12" | "s13" | "s14" | "s15" | "s16" | "s17" | "s18" | "s19" | "s20" | "s21" | "s22" | "s23" | "s24" | "s25" | "s26" | "s27" | "s28" | "s29" | "s30" | "s31" | "s32" | "s33" | "s34" | "s35" | "s36" | "s37" | "s38" | "s39" | "s40" | "s41" | "s42" | "s43" | "s44" | "s45" | "s46" | "s47" | "s48" | "s49" | "s50" | "s51" | "s52" | "s53" | "s54" | "t-mushroom-1" | "t-mushroom-2" | "t-mushroom-3" | "t-pig-1" | "t-pig-2" | "t-pig-3" | "t-sweep-1" | "t-sweep-2" | "t-sweep-3")[];
+            /** @description Per seat, its winnings, oldest first (a wrong grab pays the most recent) */
+            winnings: ("s01" | "s02" | "s03" | "s04" | "s05" | "s06" | "s07" | "s08" | "s09" | "s10" | "s11" | "s12" | "s13" | "s14" | "s15" | "s16" | "s17" | "s18" | "s19" | "s20" | "s21" | "s22" | "s23" | "s24" | "s25" | "s26" | "s27" | "s28" | "s29" | "s30" | "s31" | "s32" | "s33" | "s34" | "s35" | "s36" | "s37" | "s38" | "s39" | "s40" | "s41" | "s42" | "s43" | "s44" | "s45" | "s46" | "s47" | "s48" | "s49" | "s50" | "s51" | "s52" | "s53" | "s54" | "t-mushroom-1" | "t-mushroom-2" | "t-mushroom-3" | "t-pig-1" | "t-pig-2" | "t-pig-3" | "t-sweep-1" | "t-sweep-2" | "t-sweep-3")[][];
+            /**
+             * @description Cards revealed so far, for maxActions
+             * @default 0
+             */
+            actions?: number;
         };
         /** @description Every step of a finished game, everything revealed (Porca Miseria) */
         PorcaMiseriaReplay: {
@@ -3288,7 +3542,7 @@ export interface components {
              * @description Stable machine-readable code, e.g. command/stale-version or pechvogel/not-your-turn
              * @enum {string}
              */
-            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
+            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "position/invalid" | "position/components-mismatch" | "position/out-of-range" | "position/illegal-phase" | "position/not-allowed" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
             instance?: string;
             /** @description With command/stale-version and command/conflict */
             currentVersion?: number;
@@ -3302,6 +3556,18 @@ export interface components {
                 count: number;
                 values: unknown[];
             };
+            /** @description With position/*: everything in the described position that does not add up */
+            problems?: {
+                /** @description position/invalid, position/components-mismatch, position/out-of-range or position/illegal-phase */
+                code: string;
+                /** @description What does not add up, e.g. card:<id>, marker:5, winnings, turn */
+                component: string;
+                message: string;
+                /** @description How many the box has or the rules allow */
+                expected?: number;
+                /** @description How many the position has */
+                found?: number;
+            }[];
             /** @description With command/invalid: fields the command does not have (e.g. a misspelt one), by path */
             unknownFields?: string[];
         } & {
