@@ -30,6 +30,20 @@ const tables: Table[] = [
     position: (view) => ({ turn: view.turn.seat, players: view.players, middle: view.middle, box: view.box, murphy: view.murphy }),
   },
   {
+    type: 'mistkaefer',
+    seats: 3,
+    options: {},
+    resting: (view) => view.phase === 'turn',
+    position: (view) => ({
+      active: view.active,
+      tableaus: view.tableaus,
+      hands: view.hands.map((h: { kinds: string[] }) => h.kinds),
+      supply: view.chipSupply.kinds,
+      firstTurnPending: view.firstTurnPending,
+      extraTurns: view.extraTurns,
+    }),
+  },
+  {
     type: 'porca-miseria',
     seats: 3,
     options: { maxActions: 16 },
@@ -122,7 +136,29 @@ t.test('positions that do not add up are refused with a problem naming what, and
   t.equal(over.code, 'position/illegal-phase', 'a game already over is no position to enter');
   t.equal((await refused('pechvogel', { ...pechvogel, players: [{ markers: ['x'], frustrations: 0 }] })).code, 'position/invalid');
   t.equal((await refused('pechvogel', pechvogel, 'server')).code, 'position/not-allowed', 'only supplied-chance games start from a position');
-  t.equal((await refused('mistkaefer', {})).code, 'position/not-allowed');
+
+  const two = [{ name: 'a' }, { name: 'b' }];
+  const mistkaefer = { active: 1, tableaus: [{ green: [2, 4], yellow: [1, 1, 3], blue: [] }, { green: [5], yellow: [], blue: [1, 2, 2, 6] }], hands: [['oneDungBall', 'cloverLeaf'], ['twoDungBalls']] };
+  const created = await app.inject({ method: 'POST', url: '/games', payload: { type: 'mistkaefer', seats: two, chance: 'supplied', position: mistkaefer } });
+  t.equal(created.statusCode, 201, created.body);
+  const { game, seats: tokens } = created.json();
+  const seen = (await app.inject({ url: `/games/${game.id}/events`, headers: bearerHeader(tokens[1].token) })).json().events[0].event.position;
+  t.same([seen.hands, seen.handSizes, seen.supply], [[null, ['twoDungBalls']], [2, 1], undefined], "another seat's chips and the supply stay face down in the position event");
+  const refusedTwo = async (position: unknown) => {
+    const before = await gameCount(app);
+    const response = await app.inject({ method: 'POST', url: '/games', payload: { type: 'mistkaefer', seats: two, chance: 'supplied', position } });
+    t.equal(await gameCount(app), before, 'nothing written');
+    t.equal(response.statusCode, 422, response.body);
+    return response.json();
+  };
+  const clovers = await refusedTwo({ ...mistkaefer, hands: [['cloverLeaf', 'cloverLeaf', 'cloverLeaf', 'cloverLeaf', 'cloverLeaf', 'cloverLeaf', 'cloverLeaf'], []] });
+  t.match(clovers.problems, [{ code: 'position/components-mismatch', component: 'chip:cloverLeaf', expected: 6, found: 7 }], 'more clover leaves than a game of two has');
+  const supply = await refusedTwo({ ...mistkaefer, supply: { oneDungBall: 25, twoDungBalls: 13, cloverLeaf: 5 } });
+  t.match(supply.problems, [{ component: 'chip:twoDungBalls', expected: 13, found: 14 }], 'a supply given is counted with the hands');
+  t.equal((await refusedTwo({ ...mistkaefer, tableaus: [{ green: [1, 2, 3, 4, 5, 6, 6], yellow: [], blue: [] }, { green: [], yellow: [], blue: [] }] })).problems[0].component, 'dice:green', 'more green dice than a game of two has');
+  t.equal((await refusedTwo({ ...mistkaefer, tableaus: [{ green: [4, 2], yellow: [], blue: [] }, { green: [], yellow: [], blue: [] }] })).problems[0].component, 'tableaus.0.green', 'a row that falls');
+  t.equal((await refusedTwo({ ...mistkaefer, hands: [['cloverLeaf', 'cloverLeaf', 'cloverLeaf', 'cloverLeaf'], []] })).code, 'position/illegal-phase', 'a seat that has won');
+  t.equal((await refused('fackel-und-keule', {})).code, 'position/not-allowed');
 
   const porca = { startingSeat: 1, stack: deckIds.slice(8), jackpot: deckIds.slice(0, 2), winnings: [deckIds.slice(2, 5), [], deckIds.slice(5, 8)], actions: 9 };
   t.equal((await app.inject({ method: 'POST', url: '/games', payload: { type: 'porca-miseria', seats, chance: 'supplied', position: porca } })).statusCode, 201);
