@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { Command, GameEvent, GameModule, Setup } from './contract.ts';
 import { positionCodes, type PositionProblem, type PositionRules } from './position-rules.ts';
+import { fackelUndKeulePosition } from './fackel-und-keule/position.ts';
 import { mistkaeferPosition } from './mistkaefer/position.ts';
 import { pechvogelPosition } from './pechvogel/position.ts';
 import { porcaMiseriaPosition } from './porca-miseria/position.ts';
@@ -18,6 +19,7 @@ export interface PositionSet {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const byType = new Map<string, PositionRules<any, any, any>>([
   ['pechvogel', pechvogelPosition],
+  ['fackel-und-keule', fackelUndKeulePosition],
   ['mistkaefer', mistkaeferPosition],
   ['porca-miseria', porcaMiseriaPosition],
 ]);

@@ -18,7 +18,8 @@ interface Table {
   readonly options: Record<string, unknown>;
   /** A view the game rests in, from which a position can be taken. */
   readonly resting: (view: View) => boolean;
-  readonly position: (view: View) => unknown;
+  /** The position the table shows in `view`, after the events `log`. */
+  readonly position: (view: View, log: readonly { type: string; [field: string]: any }[]) => unknown;
 }
 
 const tables: Table[] = [
@@ -28,6 +29,23 @@ const tables: Table[] = [
     options: {},
     resting: (view) => view.phase === 'throw' && view.turn?.throws === 0,
     position: (view) => ({ turn: view.turn.seat, players: view.players, middle: view.middle, box: view.box, murphy: view.murphy }),
+  },
+  {
+    type: 'fackel-und-keule',
+    seats: 3,
+    options: {},
+    resting: (view) => view.phase === 'choosing' && view.seats.every((s: { commitment: string | null }) => s.commitment === null),
+    position: (view, log) => ({
+      round: view.round,
+      animal: view.animal.id,
+      animalsGone: log.filter((e) => e.type === 'AnimalRevealed').map((e) => e.animal).slice(0, -1),
+      hands: view.all.hands,
+      discardPile: view.all.discardPile,
+      drawPile: view.all.drawPile,
+      chips: view.seats.map((s: { chips: unknown }) => s.chips),
+      supply: view.supply,
+      lastRound: view.lastRound === null ? null : { round: view.lastRound.round, animal: view.lastRound.animal?.id ?? null, played: view.lastRound.played },
+    }),
   },
   {
     type: 'mistkaefer',
@@ -76,13 +94,13 @@ for (const table of tables) {
     let draws = 0;
     const pick = <T>(items: readonly T[]): T => serverChance(`position:${table.type}`, draws++).draw(items, 1)[0]!;
     // Every step at the table, and the referee's view before it.
-    const played: { step: Step; before: View }[] = [];
+    const played: { step: Step; before: View; version: number }[] = [];
     let game = await refereeRead(app, first.id, first.referee);
     for (let n = 0; game.status !== 'finished' && n < 5000; n++) {
       const need = game.pending.chance;
       const ready = (game.pending.seats as number[]).filter((seat) => game.seatCommands[seat].length > 0);
       const step: Step = need !== undefined ? { outcomes: [pick(need.values as unknown[])] } : ((seat) => ({ seat, command: pick(game.seatCommands[seat] as { type: string }[]) }))(pick(ready));
-      played.push({ step, before: game.view });
+      played.push({ step, before: game.view, version: game.version });
       await send(app, first.id, first.referee, first.tokens, step);
       game = await refereeRead(app, first.id, first.referee);
     }
@@ -93,14 +111,15 @@ for (const table of tables) {
     const restingAt = played.map((p, i) => (table.resting(p.before) && !('outcomes' in p.step) ? i : -1)).filter((i) => i > 0);
     const from = restingAt[Math.floor(restingAt.length / 2)]!;
     t.ok(from > 10 && from < played.length - 10, `the position is taken in the middle (step ${from} of ${played.length})`);
-    const position = table.position(played[from]!.before);
+    const log = (await app.inject({ url: `/games/${first.id}/events?limit=1000`, headers: bearerHeader(first.referee) })).json().events.filter((e: { seq: number }) => e.seq <= played[from]!.version);
+    const position = table.position(played[from]!.before, log.map((e: { event: { type: string } }) => e.event));
 
     const second = await createGame(app, { type: table.type, seats, options: table.options, chance: 'supplied', position });
     const opened = await refereeRead(app, second.id, second.referee);
     t.equal(opened.version, 1, 'the position is the first event');
     t.same(opened.view, played[from]!.before, "the new game's view is the table's at that point");
-    const log = (await app.inject({ url: `/games/${second.id}/events` })).json();
-    t.same(log.events.map((e: { event: { type: string } }) => e.event.type), ['PositionSet'], 'the log starts with it');
+    const opening = (await app.inject({ url: `/games/${second.id}/events` })).json();
+    t.same(opening.events.map((e: { event: { type: string } }) => e.event.type), ['PositionSet'], 'the log starts with it');
     for (const { step } of played.slice(from)) await send(app, second.id, second.referee, second.tokens, step);
     const after = await refereeRead(app, second.id, second.referee);
     t.equal(after.status, 'finished');
@@ -158,7 +177,18 @@ t.test('positions that do not add up are refused with a problem naming what, and
   t.equal((await refusedTwo({ ...mistkaefer, tableaus: [{ green: [1, 2, 3, 4, 5, 6, 6], yellow: [], blue: [] }, { green: [], yellow: [], blue: [] }] })).problems[0].component, 'dice:green', 'more green dice than a game of two has');
   t.equal((await refusedTwo({ ...mistkaefer, tableaus: [{ green: [4, 2], yellow: [], blue: [] }, { green: [], yellow: [], blue: [] }] })).problems[0].component, 'tableaus.0.green', 'a row that falls');
   t.equal((await refusedTwo({ ...mistkaefer, hands: [['cloverLeaf', 'cloverLeaf', 'cloverLeaf', 'cloverLeaf'], []] })).code, 'position/illegal-phase', 'a seat that has won');
-  t.equal((await refused('fackel-und-keule', {})).code, 'position/not-allowed');
+
+  const fk = { round: 2, animal: 'saber-tooth-tiger', animalsGone: ['wool-rhinoceros'], hands: [[1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11, 12]], discardPile: [13, 14, 15, 16], chips: [{ teeth: 1, fur: 1, meat: 2, skull: 0 }, { teeth: 1, fur: 1, meat: 2, skull: 0 }, { teeth: 0, fur: 0, meat: 0, skull: 0 }], supply: { teeth: 22, fur: 22, meat: 26, skull: 14 } };
+  const fkGame = await app.inject({ method: 'POST', url: '/games', payload: { type: 'fackel-und-keule', seats, chance: 'supplied', position: fk } });
+  t.equal(fkGame.statusCode, 201, fkGame.body);
+  const fkSeen = (await app.inject({ url: `/games/${fkGame.json().game.id}/events`, headers: bearerHeader(fkGame.json().seats[0].token) })).json().events[0].event.position;
+  t.same([fkSeen.hands, fkSeen.handSizes, fkSeen.drawPile, fkSeen.discardPile], [[[1, 2, 3, 4], null, null], [4, 5, 3], undefined, undefined], "other hands and the piles stay hidden in the position event");
+  t.match((await refused('fackel-und-keule', { ...fk, discardPile: [13, 14, 15, 16, 1] })).problems, [{ code: 'position/components-mismatch', component: 'card:1', found: 2 }], 'a card in a hand and on the discard pile');
+  t.match((await refused('fackel-und-keule', { ...fk, drawPile: [17, 18] })).problems, [{ component: 'card:19', expected: 1, found: 0 }], 'a draw pile given must hold the rest');
+  t.match((await refused('fackel-und-keule', { ...fk, supply: { ...fk.supply, meat: 27 } })).problems, [{ component: 'chip:meat', expected: 30, found: 31 }]);
+  t.match((await refused('fackel-und-keule', { ...fk, animalsGone: [] })).problems, [{ code: 'position/out-of-range', component: 'animalsGone', expected: 1, found: 0 }]);
+  t.match((await refused('fackel-und-keule', { ...fk, animalsGone: ['saber-tooth-tiger'] })).problems, [{ component: 'animal:saber-tooth-tiger', found: 2 }], 'an animal twice');
+  t.match((await refused('fackel-und-keule', { ...fk, hands: [[1, 2, 3, 4, 17, 18, 19], [5, 6, 7, 8, 9], [10, 11, 12]] })).problems, [{ code: 'position/out-of-range', component: 'hands.0', expected: 6, found: 7 }], 'over the hand limit');
 
   const porca = { startingSeat: 1, stack: deckIds.slice(8), jackpot: deckIds.slice(0, 2), winnings: [deckIds.slice(2, 5), [], deckIds.slice(5, 8)], actions: 9 };
   t.equal((await app.inject({ method: 'POST', url: '/games', payload: { type: 'porca-miseria', seats, chance: 'supplied', position: porca } })).statusCode, 201);
