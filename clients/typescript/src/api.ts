@@ -1037,6 +1037,96 @@ export interface components {
          *         }
          *       ]
          *     }
+         * @example {
+         *       "type": "fackel-und-keule",
+         *       "chance": "supplied",
+         *       "seats": [
+         *         {
+         *           "name": "Umberto"
+         *         },
+         *         {
+         *           "name": "Thea"
+         *         },
+         *         {
+         *           "name": "Kelly"
+         *         }
+         *       ],
+         *       "position": {
+         *         "round": 2,
+         *         "animal": "saber-tooth-tiger",
+         *         "animalsGone": [
+         *           "wool-rhinoceros"
+         *         ],
+         *         "hands": [
+         *           [
+         *             1,
+         *             2,
+         *             3,
+         *             4
+         *           ],
+         *           [
+         *             5,
+         *             6,
+         *             7,
+         *             8,
+         *             9
+         *           ],
+         *           [
+         *             10,
+         *             11,
+         *             12
+         *           ]
+         *         ],
+         *         "discardPile": [
+         *           13,
+         *           14,
+         *           15,
+         *           16
+         *         ],
+         *         "chips": [
+         *           {
+         *             "teeth": 1,
+         *             "fur": 1,
+         *             "meat": 2,
+         *             "skull": 0
+         *           },
+         *           {
+         *             "teeth": 1,
+         *             "fur": 1,
+         *             "meat": 2,
+         *             "skull": 0
+         *           },
+         *           {
+         *             "teeth": 0,
+         *             "fur": 0,
+         *             "meat": 0,
+         *             "skull": 0
+         *           }
+         *         ],
+         *         "supply": {
+         *           "teeth": 22,
+         *           "fur": 22,
+         *           "meat": 26,
+         *           "skull": 14
+         *         },
+         *         "lastRound": {
+         *           "round": 1,
+         *           "animal": "wool-rhinoceros",
+         *           "played": [
+         *             [
+         *               13
+         *             ],
+         *             [
+         *               14,
+         *               15
+         *             ],
+         *             [
+         *               16
+         *             ]
+         *           ]
+         *         }
+         *       }
+         *     }
          */
         FackelUndKeuleCreateGameRequestInput: {
             /** @constant */
@@ -1061,6 +1151,8 @@ export interface components {
             chance?: "server" | "supplied";
             /** @description Setup outcomes (deals) for a supplied-chance game */
             outcomes?: unknown[];
+            /** @description Start from this position instead of a deal (chance "supplied" only): the table already in play. Checked against the rules: every component exactly once, counts within the box, a phase the game can rest in; problems are named in `problems` (position/*) */
+            position?: components["schemas"]["FackelUndKeulePositionInput"];
         };
         /** @description This project's Fackel+Keule edition: the cards, the animals and the chips. */
         FackelUndKeuleEdition: {
@@ -1095,7 +1187,7 @@ export interface components {
                 skull: number;
             };
         };
-        FackelUndKeuleEvent: ({
+        FackelUndKeuleEvent: (({
             /** @constant */
             type: "CardsDrawn";
             /** @description Seat number, 0-based, clockwise */
@@ -1203,6 +1295,12 @@ export interface components {
             type: "GameEnded";
             /** @description Final score per seat */
             scores: number[];
+        }) | {
+            /** @constant */
+            type: "PositionSet";
+            position: components["schemas"]["FackelUndKeulePosition"];
+            /** @description When the position was entered (ms since epoch) */
+            at: number;
         }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"];
         /** @description A page of the event log (Fackel+Keule) */
         FackelUndKeuleEventPage: {
@@ -1305,6 +1403,92 @@ export interface components {
              * @default 0
              */
             turnSeconds?: number;
+        };
+        /** @description A Fackel+Keule table at the start of a round */
+        FackelUndKeulePosition: {
+            /** @description The round about to be played */
+            round: number;
+            /**
+             * @description This round's animal, face up
+             * @enum {string}
+             */
+            animal: "wool-rhinoceros" | "saber-tooth-tiger" | "mammoth" | "cave-bear" | "giant-elk" | "aurochs" | "wild-horse" | "cave-lion" | "reindeer" | "dire-wolf" | "wild-boar" | "cave-hyena";
+            /** @description The animals of the earlier rounds (round − 1 of them) */
+            animalsGone: ("wool-rhinoceros" | "saber-tooth-tiger" | "mammoth" | "cave-bear" | "giant-elk" | "aurochs" | "wild-horse" | "cave-lion" | "reindeer" | "dire-wolf" | "wild-boar" | "cave-hyena")[];
+            /** @description Per seat, its hand; null only in a redacted event, for a hand the viewer may not see */
+            hands: (number[] | null)[];
+            /** @description In a redacted event: how many cards each seat holds */
+            handSizes?: number[];
+            /** @description The discard pile (cards played and surplus discards); omitted only in a redacted event */
+            discardPile?: number[];
+            /** @description The draw pile, in any order; omitted: the cards no hand and no discard holds (checked when given; never shown but to the referee) */
+            drawPile?: number[];
+            /** @description Per seat, its prey chips */
+            chips: {
+                teeth: number;
+                fur: number;
+                meat: number;
+                skull: number;
+            }[];
+            /** @description The chips left in the supply */
+            supply: {
+                teeth: number;
+                fur: number;
+                meat: number;
+                skull: number;
+            };
+            /**
+             * @description The round that ended last as the table still shows it (its animal and every seat's cards); null: nothing shown
+             * @default null
+             */
+            lastRound: {
+                round: number;
+                animal: ("wool-rhinoceros" | "saber-tooth-tiger" | "mammoth" | "cave-bear" | "giant-elk" | "aurochs" | "wild-horse" | "cave-lion" | "reindeer" | "dire-wolf" | "wild-boar" | "cave-hyena") | null;
+                played: number[][];
+            } | null;
+        };
+        /** @description A Fackel+Keule table at the start of a round */
+        FackelUndKeulePositionInput: {
+            /** @description The round about to be played */
+            round: number;
+            /**
+             * @description This round's animal, face up
+             * @enum {string}
+             */
+            animal: "wool-rhinoceros" | "saber-tooth-tiger" | "mammoth" | "cave-bear" | "giant-elk" | "aurochs" | "wild-horse" | "cave-lion" | "reindeer" | "dire-wolf" | "wild-boar" | "cave-hyena";
+            /** @description The animals of the earlier rounds (round − 1 of them) */
+            animalsGone: ("wool-rhinoceros" | "saber-tooth-tiger" | "mammoth" | "cave-bear" | "giant-elk" | "aurochs" | "wild-horse" | "cave-lion" | "reindeer" | "dire-wolf" | "wild-boar" | "cave-hyena")[];
+            /** @description Per seat, its hand; null only in a redacted event, for a hand the viewer may not see */
+            hands: (number[] | null)[];
+            /** @description In a redacted event: how many cards each seat holds */
+            handSizes?: number[];
+            /** @description The discard pile (cards played and surplus discards); omitted only in a redacted event */
+            discardPile?: number[];
+            /** @description The draw pile, in any order; omitted: the cards no hand and no discard holds (checked when given; never shown but to the referee) */
+            drawPile?: number[];
+            /** @description Per seat, its prey chips */
+            chips: {
+                teeth: number;
+                fur: number;
+                meat: number;
+                skull: number;
+            }[];
+            /** @description The chips left in the supply */
+            supply: {
+                teeth: number;
+                fur: number;
+                meat: number;
+                skull: number;
+            };
+            /**
+             * @description The round that ended last as the table still shows it (its animal and every seat's cards); null: nothing shown
+             * @default null
+             */
+            lastRound?: {
+                round: number;
+                animal: ("wool-rhinoceros" | "saber-tooth-tiger" | "mammoth" | "cave-bear" | "giant-elk" | "aurochs" | "wild-horse" | "cave-lion" | "reindeer" | "dire-wolf" | "wild-boar" | "cave-hyena") | null;
+                played: number[][];
+            } | null;
         };
         /** @description Every step of a finished game, everything revealed (Fackel+Keule) */
         FackelUndKeuleReplay: {
@@ -1776,6 +1960,58 @@ export interface components {
          *         }
          *       ]
          *     }
+         * @example {
+         *       "type": "mistkaefer",
+         *       "chance": "supplied",
+         *       "seats": [
+         *         {
+         *           "name": "Umberto"
+         *         },
+         *         {
+         *           "name": "Thea"
+         *         }
+         *       ],
+         *       "position": {
+         *         "active": 1,
+         *         "tableaus": [
+         *           {
+         *             "green": [
+         *               2,
+         *               4
+         *             ],
+         *             "yellow": [
+         *               1,
+         *               1,
+         *               3
+         *             ],
+         *             "blue": []
+         *           },
+         *           {
+         *             "green": [
+         *               5
+         *             ],
+         *             "yellow": [],
+         *             "blue": [
+         *               1,
+         *               2,
+         *               2,
+         *               6
+         *             ]
+         *           }
+         *         ],
+         *         "hands": [
+         *           [
+         *             "oneDungBall",
+         *             "cloverLeaf"
+         *           ],
+         *           [
+         *             "twoDungBalls"
+         *           ]
+         *         ],
+         *         "firstTurnPending": [],
+         *         "extraTurns": 0
+         *       }
+         *     }
          */
         MistkaeferCreateGameRequestInput: {
             /** @constant */
@@ -1800,6 +2036,8 @@ export interface components {
             chance?: "server" | "supplied";
             /** @description Setup outcomes (deals) for a supplied-chance game */
             outcomes?: unknown[];
+            /** @description Start from this position instead of a deal (chance "supplied" only): the table already in play. Checked against the rules: every component exactly once, counts within the box, a phase the game can rest in; problems are named in `problems` (position/*) */
+            position?: components["schemas"]["MistkaeferPositionInput"];
         };
         /** @description This project's Mistkäfer edition: components, removals, winning thresholds and the tableau. */
         MistkaeferEdition: {
@@ -1881,7 +2119,7 @@ export interface components {
                 };
             };
         };
-        MistkaeferEvent: ({
+        MistkaeferEvent: (({
             /** @constant */
             type: "GameStarted";
             seats: number;
@@ -1987,6 +2225,12 @@ export interface components {
             type: "GameWon";
             /** @description A seat, 0..n-1 clockwise */
             seat: number;
+        }) | {
+            /** @constant */
+            type: "PositionSet";
+            position: components["schemas"]["MistkaeferPosition"];
+            /** @description When the position was entered (ms since epoch) */
+            at: number;
         }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"];
         /** @description A page of the event log (Mistkäfer) */
         MistkaeferEventPage: {
@@ -2084,6 +2328,68 @@ export interface components {
         };
         /** @description Mistkäfer has no options; the player count is the number of seats (2–4). */
         MistkaeferOptions: Record<string, never>;
+        /** @description A Mistkäfer table at the start of a turn */
+        MistkaeferPosition: {
+            /** @description The seat whose turn starts: it rolls or scores */
+            active: number;
+            /** @description Per seat, per colour, the dice from left to right */
+            tableaus: {
+                green: number[];
+                yellow: number[];
+                blue: number[];
+            }[];
+            /** @description Per seat, its face-down chips; null only in a redacted event, for a hand the viewer may not see */
+            hands: (("oneDungBall" | "twoDungBalls" | "cloverLeaf")[] | null)[];
+            /** @description In a redacted event: how many chips each seat holds */
+            handSizes?: number[];
+            /** @description The face-down supply; omitted: what the hands leave of the box (checked when given; never shown but to the referee) */
+            supply?: {
+                oneDungBall: number;
+                twoDungBalls: number;
+                cloverLeaf: number;
+            };
+            /**
+             * @description Seats still to take their first turn: no stealing until they have (the first round)
+             * @default []
+             */
+            firstTurnPending: number[];
+            /**
+             * @description Extra turns the active seat has still to take after this one
+             * @default 0
+             */
+            extraTurns: number;
+        };
+        /** @description A Mistkäfer table at the start of a turn */
+        MistkaeferPositionInput: {
+            /** @description The seat whose turn starts: it rolls or scores */
+            active: number;
+            /** @description Per seat, per colour, the dice from left to right */
+            tableaus: {
+                green: number[];
+                yellow: number[];
+                blue: number[];
+            }[];
+            /** @description Per seat, its face-down chips; null only in a redacted event, for a hand the viewer may not see */
+            hands: (("oneDungBall" | "twoDungBalls" | "cloverLeaf")[] | null)[];
+            /** @description In a redacted event: how many chips each seat holds */
+            handSizes?: number[];
+            /** @description The face-down supply; omitted: what the hands leave of the box (checked when given; never shown but to the referee) */
+            supply?: {
+                oneDungBall: number;
+                twoDungBalls: number;
+                cloverLeaf: number;
+            };
+            /**
+             * @description Seats still to take their first turn: no stealing until they have (the first round)
+             * @default []
+             */
+            firstTurnPending?: number[];
+            /**
+             * @description Extra turns the active seat has still to take after this one
+             * @default 0
+             */
+            extraTurns?: number;
+        };
         /** @description Every step of a finished game, everything revealed (Mistkäfer) */
         MistkaeferReplay: {
             /** @constant */
