@@ -96,3 +96,39 @@ t.test('the replay of a finished game carries its race log; a game without races
   t.equal(none.statusCode, 200, none.body);
   t.same(none.json().entries, []);
 });
+
+t.test('Pechvogel: the first frustrate starts, the next joins, the reduce that came after them is refused', async (t) => {
+  const clock = testClock();
+  const app = await testApp(t, { clock });
+  // A table in play (a position), everyone with a frustration to put down.
+  const position = { turn: 0, players: [0, 1, 2].map(() => ({ markers: [], frustrations: 1 })), middle: [3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7] };
+  const game = await createGame(app, { type: 'pechvogel', seats: [{}, {}, {}], chance: 'supplied', position });
+  const tokens = game.tokens.map((token) => token!);
+  const chance = async (outcomes: unknown[]) => {
+    const answer = await app.inject({ method: 'POST', url: `/games/${game.id}/chance`, payload: { outcomes }, headers: bearerHeader(game.referee) });
+    t.equal(answer.statusCode, 200, answer.body);
+  };
+  t.equal((await command(app, game.id, tokens[0], { command: { type: 'throw' } })).statusCode, 200);
+  await chance([3, 4, 5, 6, 7, 3, 4]);
+  t.equal((await command(app, game.id, tokens[0], { command: { type: 'chooseTarget', target: 3 } })).statusCode, 200);
+  t.equal((await command(app, game.id, tokens[0], { command: { type: 'throw' } })).statusCode, 200);
+  await chance([3, 'raven', 4, 5, 6]);
+  const { version, pending } = (await app.inject({ url: `/games/${game.id}` })).json();
+  t.same(pending.seats, [0, 1, 2], 'the throw may be rerolled: a reaction window is open');
+
+  clock.now += 500;
+  const answers = await Promise.all([
+    command(app, game.id, tokens[1], { command: { type: 'frustrate' } }),
+    command(app, game.id, tokens[2], { command: { type: 'frustrate' } }),
+    command(app, game.id, tokens[0], { command: { type: 'reduce' } }),
+  ]);
+  t.same(answers.map((a) => a.statusCode), [200, 200, 422]);
+  const code = answers[2]!.json().code;
+  const { entries } = (await app.inject({ url: `/games/${game.id}/race-log` })).json();
+  t.match(entries, [
+    { seat: 1, command: { type: 'frustrate' }, outcome: 'accepted', version, receivedAt: clock.now, code: null },
+    { seat: 2, command: { type: 'frustrate' }, outcome: 'accepted', receivedAt: clock.now, code: null },
+    { seat: 0, command: { type: 'reduce' }, outcome: 'refused', receivedAt: clock.now, code },
+  ], 'who frustrated first, who joined, and whose reduce came too late');
+  t.equal(entries.length, 3, 'throws and target choices are no race commands');
+});
