@@ -25,6 +25,7 @@ import { type EventStore } from '../events/store.ts';
 import { AppendChain, type AppendOutcome, type GameRecord, type GameStatus } from '../events/records.ts';
 import { KeyedQueue } from '../lib/keyed-queue.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
+import type { RaceRefusal } from '../events/race-refusals.ts';
 import { raceCommandOf } from './race-command.ts';
 
 export type CommandPrincipal = Principal | { readonly kind: 'system' };
@@ -83,14 +84,28 @@ interface Pipeline {
  * until the commands decided before it have committed. */
 type Step =
   | { readonly kind: 'append'; readonly committed: Promise<AppendOutcome>; readonly answer: CommandAnswer | null }
-  | { readonly kind: 'refusal'; readonly error: ServiceError; readonly pipeline: Pipeline; readonly before: LoadedGame; readonly settled: Promise<unknown>; readonly receivedAt: number };
+  | {
+      readonly kind: 'refusal';
+      readonly error: ServiceError;
+      readonly pipeline: Pipeline;
+      readonly before: LoadedGame;
+      readonly settled: Promise<unknown>;
+      /** A race command's place in the race log, held from its decision on. */
+      readonly race: RaceRefusalPlace | null;
+    };
+
+/** A refused race command's record, to be confirmed once the refusal stands. */
+interface RaceRefusalPlace {
+  readonly refusal: RaceRefusal;
+  readonly reservation: ReturnType<EventStore['raceRefusals']['reserve']>;
+}
 
 export class CommandHandler {
   private readonly queue = new KeyedQueue();
   private readonly pipelines = new Map<string, Pipeline>();
   private readonly handling = new Set<Promise<unknown>>();
-  /** Refusals that stand, with what they were decided on, for the race log. */
-  private readonly refused = new WeakMap<ServiceError, Extract<Step, { kind: 'refusal' }>>();
+  /** Race commands' refusals that stand, for the race log. */
+  private readonly refused = new WeakMap<ServiceError, RaceRefusalPlace>();
   private refusalOrd = 0;
 
   constructor(
@@ -121,44 +136,52 @@ export class CommandHandler {
     try {
       return await this.attempt(input, idempotency);
     } catch (error) {
-      // A retried command meets a state it was already applied to, or its key in the
-      // append: only then is the idempotency record worth a read. A conflict has had it
-      // read already, in `attempt`.
-      if (idempotency !== null && error instanceof ServiceError && error.code !== serviceCodes.conflict) {
-        const earlier = await this.replayed(input.gameId, idempotency);
-        if (earlier !== null) return earlier;
+      const race = error instanceof ServiceError ? this.refused.get(error) : undefined;
+      try {
+        // A retried command meets a state it was already applied to, or its key in the
+        // append: only then is the idempotency record worth a read. A conflict has had it
+        // read already, in `attempt`.
+        if (idempotency !== null && error instanceof ServiceError && error.code !== serviceCodes.conflict) {
+          const earlier = await this.replayed(input.gameId, idempotency);
+          if (earlier !== null) {
+            race?.reservation.cancel();
+            return earlier;
+          }
+        }
+      } catch (failure) {
+        race?.reservation.cancel();
+        throw failure;
       }
-      await this.recordRace(input, error);
+      if (race !== undefined) this.confirmRace(race);
       throw error;
     }
   }
 
-  /** A refused race command is answered only once its record has committed (a
-   * failure to write it is the answer instead), so no refusal anyone heard of is
-   * missing from the race log. */
-  private async recordRace(input: CommandInput, error: unknown): Promise<void> {
-    const step = error instanceof ServiceError ? this.refused.get(error) : undefined;
-    if (step === undefined) return;
-    const race = raceCommandOf(step.before, input);
-    if (race === null) return;
-    await this.store.raceRefusals.record({
-      gameId: input.gameId,
-      version: step.before.version,
-      ...race,
-      code: step.error.code,
-      receivedAt: step.receivedAt,
-      ord: this.refusalOrd++ % 2 ** 31,
-    });
+  /** A refused race command is answered at once; its record rides with the next group
+   * commit, before or together with every append of its game decided after it
+   * (docs/realtime.md, "Disputes"). Shutting down waits for it (drain). */
+  private confirmRace({ refusal, reservation }: RaceRefusalPlace): void {
+    const written = reservation.confirm(refusal);
+    this.handling.add(written);
+    void written.then(() => this.handling.delete(written));
   }
 
   private async attempt(input: CommandInput, idempotency: Idempotency): Promise<CommandAnswer | null> {
     for (let attempt = 1; ; attempt++) {
       const step = await this.queue.run(input.gameId, () => this.step(input, idempotency, attempt > 1));
       if (step.kind === 'refusal') {
-        if (attempt >= MAX_ATTEMPTS || (await this.refusalStands(step))) {
-          this.refused.set(step.error, step);
+        let stands: boolean;
+        try {
+          stands = attempt >= MAX_ATTEMPTS || (await this.refusalStands(step));
+        } catch (error) {
+          step.race?.reservation.cancel();
+          throw error;
+        }
+        if (stands) {
+          if (step.race !== null) this.refused.set(step.error, step.race);
           throw step.error;
         }
+        step.race?.reservation.cancel();
         continue;
       }
       if ((await step.committed) === 'appended') return step.answer;
@@ -185,7 +208,7 @@ export class CommandHandler {
       decided = this.decide(before, input, now);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
-      return { kind: 'refusal', error, pipeline, before, settled: pipeline.settled, receivedAt: now };
+      return { kind: 'refusal', error, pipeline, before, settled: pipeline.settled, race: this.racePlace(before, input, error, now) };
     }
     const { events, actor, viewer } = decided;
     // Only a client reads the answer, now or by its Idempotency-Key later.
@@ -219,6 +242,14 @@ export class CommandHandler {
     pipeline.pending++;
     pipeline.settled = committed.catch(() => undefined);
     return { kind: 'append', committed, answer };
+  }
+
+  /** The race log's place for a refused race command, taken now, in decision order. */
+  private racePlace(before: LoadedGame, input: CommandInput, error: ServiceError, receivedAt: number): RaceRefusalPlace | null {
+    const race = raceCommandOf(before, input);
+    if (race === null) return null;
+    const refusal: RaceRefusal = { gameId: before.record.id, version: before.version, ...race, code: error.code, receivedAt, ord: this.refusalOrd++ % 2 ** 31 };
+    return { refusal, reservation: this.store.raceRefusals.reserve(before.record.id) };
   }
 
   /** A refusal stands only if the state it was decided on was the game's latest: the

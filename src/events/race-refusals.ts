@@ -1,11 +1,11 @@
 // Refused race commands (the losers of a grab or a slap, see src/domain/races.ts),
 // kept so that a race can be shown afterwards. The winner's event is in the log; a
-// refusal is written here, batched: the refusals of one turn of the event loop (of any
-// games) go in one INSERT, with one statement under way at a time, so a burst of
-// losers costs a few commits however many they are, and the winners' appends never
-// wait for them. The command handler answers a refusal only once its record has
-// committed (docs/realtime.md, "Disputes"): a refusal someone heard of is never lost.
+// refusal rides with the group commit's next statement (group-commit.ts, whatever
+// games it carries, or alone when nothing else is being written), so losers cost no
+// commit of their own. It is committed before or together with every append of its
+// game decided after it (docs/realtime.md, "Disputes").
 import type pg from 'pg';
+import type { GroupCommit } from './group-commit.ts';
 
 export interface RaceRefusal {
   readonly gameId: string;
@@ -20,68 +20,28 @@ export interface RaceRefusal {
   readonly ord: number;
 }
 
-const INSERT_SQL = `
-INSERT INTO race_refusal (game_id, version, seat, actor, command, code, received_at, ord)
-SELECT game_id, version, seat, actor, command, code, received_at, ord
-  FROM jsonb_to_recordset($1::jsonb) AS r(game_id uuid, version int, seat int, actor text, command jsonb, code text, received_at bigint, ord int)`;
-
 const LIST_SQL = `
 SELECT version, seat, actor, command, code, received_at::float8 AS "receivedAt", ord FROM race_refusal
  WHERE game_id = $1::uuid
  ORDER BY version, received_at, ord, id`;
 
-interface Waiting {
-  readonly refusal: RaceRefusal;
-  resolve(): void;
-  reject(error: unknown): void;
-}
-
 export class RaceRefusals {
-  private queue: Waiting[] = [];
-  private scheduled = false;
-  private writing = false;
-
   constructor(
     private readonly pool: pg.Pool,
-    private readonly maxBatch = 500,
+    private readonly group: GroupCommit,
   ) {}
 
-  /** Settles once `refusal` has committed. */
-  record(refusal: RaceRefusal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ refusal, resolve, reject });
-      this.schedule();
-    });
+  /** A place for a refusal of `gameId`, taken when the command is decided: the
+   * game's appends decided after it wait until it is confirmed or cancelled. */
+  reserve(gameId: string): { confirm(refusal: RaceRefusal): Promise<void>; cancel(): void } {
+    const reservation = this.group.reserve(gameId);
+    return { confirm: (refusal) => reservation.confirm(row(refusal)), cancel: () => reservation.cancel() };
   }
 
   /** A game's refusals in the order they were decided. */
   async list(gameId: string): Promise<Omit<RaceRefusal, 'gameId'>[]> {
     const { rows } = await this.pool.query<Omit<RaceRefusal, 'gameId'>>({ name: 'spielwerk_race_refusals', text: LIST_SQL }, [gameId]);
     return rows;
-  }
-
-  private schedule(): void {
-    if (this.scheduled || this.writing) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      void this.write();
-    });
-  }
-
-  private async write(): Promise<void> {
-    const batch = this.queue.splice(0, this.maxBatch);
-    if (batch.length === 0) return;
-    this.writing = true;
-    try {
-      await this.pool.query({ name: 'spielwerk_race_refusals_insert', text: INSERT_SQL }, [JSON.stringify(batch.map(({ refusal }) => row(refusal)))]);
-      for (const waiting of batch) waiting.resolve();
-    } catch (error) {
-      for (const waiting of batch) waiting.reject(error);
-    } finally {
-      this.writing = false;
-      if (this.queue.length > 0) this.schedule();
-    }
   }
 }
 

@@ -120,7 +120,7 @@ export class EventStore {
   ) {
     this.group = new GroupCommit(pool, (request, alone) => this.appendOne(request, alone), (request) => this.announce(request));
     this.probe = new VersionProbe(pool);
-    this.raceRefusals = new RaceRefusals(pool);
+    this.raceRefusals = new RaceRefusals(pool, this.group);
   }
 
   /** Creates a game; with `opening`, already running with its setup events, in one

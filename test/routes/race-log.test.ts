@@ -39,18 +39,23 @@ t.test('Porca Miseria: four grabs for one target card, the winner and the three 
 
   clock.now += 250;
   const raceAt = clock.now;
-  // Decided in one turn of the event loop, in the order sent.
-  const answers = await Promise.all(tokens.map((token) => command(app, game.id, token, { command: { type: 'grab', target } })));
-  t.same(answers.map((a) => a.statusCode), [200, 422, 422, 422], 'the first grab holds the card');
-  t.same(answers.slice(1).map((a) => a.json().code), ['porca-miseria/target-taken', 'porca-miseria/target-taken', 'porca-miseria/target-taken']);
-  // Durable before answered: the refusals are in the database the moment they are heard of.
-  const { rows } = await app.services.store['pool'].query<{ n: number }>('SELECT count(*)::int AS n FROM race_refusal');
-  t.equal(rows[0]!.n, 3, 'every refusal answered is already committed');
+  // Decided in one turn of the event loop, in the order sent; seat 0's pass after them.
+  const refusals = async () => (await app.services.store['pool'].query<{ n: number }>('SELECT count(*)::int AS n FROM race_refusal')).rows[0]!.n;
+  const [passed, ...answers] = await Promise.all([
+    ...tokens.map((token) => command(app, game.id, token, { command: { type: 'grab', target } })),
+    command(app, game.id, tokens[0], { command: { type: 'pass' } }),
+  ]).then((all) => [all.at(-1)!, ...all.slice(0, -1)]);
+  t.same(answers.map((a) => a!.statusCode), [200, 422, 422, 422], 'the first grab holds the card');
+  t.same(answers.slice(1).map((a) => a!.json().code), ['porca-miseria/target-taken', 'porca-miseria/target-taken', 'porca-miseria/target-taken']);
+  t.equal(passed!.statusCode, 200);
+  // Durable: committed before or together with the game's next append (the pass).
+  t.equal(await refusals(), 3, "the refusals are committed once the game's next command is");
 
   clock.now += 10;
   const slapAt = clock.now;
   t.equal((await command(app, game.id, tokens[2], { command: { type: 'slap' } })).json().code, 'porca-miseria/no-touch-card');
   t.equal((await command(app, game.id, tokens[1], { command: { type: 'pass' } })).statusCode, 200, 'a pass is no race command');
+  t.equal(await refusals(), 4, 'the refused slap too');
   t.equal((await command(app, game.id, undefined, { command: { type: 'grab', target } })).statusCode, 401, 'a command without a seat is not recorded');
 
   const raceLog = await app.inject({ url: `/games/${game.id}/race-log` });
@@ -59,7 +64,7 @@ t.test('Porca Miseria: four grabs for one target card, the winner and the three 
   t.same(entries, [
     { seat: 0, actor: 'seat:0', command: { type: 'grab', target }, receivedAt: raceAt, outcome: 'accepted', version, seq: version + 1, code: null },
     ...[1, 2, 3].map((seat) => ({ seat, actor: `seat:${seat}`, command: { type: 'grab', target }, receivedAt: raceAt, outcome: 'refused', version: version + 1, seq: null, code: 'porca-miseria/target-taken' })),
-    { seat: 2, actor: 'seat:2', command: { type: 'slap' }, receivedAt: slapAt, outcome: 'refused', version: version + 1, seq: null, code: 'porca-miseria/no-touch-card' },
+    { seat: 2, actor: 'seat:2', command: { type: 'slap' }, receivedAt: slapAt, outcome: 'refused', version: version + 2, seq: null, code: 'porca-miseria/no-touch-card' },
   ], 'the winner, then the losers in the order decided, each with its receive time and code');
   t.equal(view.card?.kind, 'symbol');
   const seatRead = await app.inject({ url: `/games/${game.id}/race-log`, headers: bearerHeader(tokens[3]) });
@@ -124,6 +129,8 @@ t.test('Pechvogel: the first frustrate starts, the next joins, the reduce that c
   ]);
   t.same(answers.map((a) => a.statusCode), [200, 200, 422]);
   const code = answers[2]!.json().code;
+  // The game's next command: the refusal is committed with it at the latest.
+  t.equal((await command(app, game.id, tokens[0], { command: { type: 'throw' } })).statusCode, 200, 'the reroll');
   const { entries } = (await app.inject({ url: `/games/${game.id}/race-log` })).json();
   t.match(entries, [
     { seat: 1, command: { type: 'frustrate' }, outcome: 'accepted', version, receivedAt: clock.now, code: null },
