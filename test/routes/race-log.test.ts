@@ -3,37 +3,15 @@
 // decided; a refusal is answered only once its record has committed; the replay shows
 // the same log.
 import t from 'tap';
-import type { App } from '../../src/app.ts';
-import type { PorcaView } from '../../src/domain/porca-miseria/index.ts';
-import { bearerHeader, command, createGame, testApp, testClock, type TestClock } from '../helpers/app.ts';
-
-async function table(app: App, id: string): Promise<{ version: number; view: PorcaView; pending: { seats: number[]; deadline?: number } }> {
-  return (await app.inject({ url: `/games/${id}` })).json();
-}
-
-/** Reveals (letting the server settle touch cards) until a symbol card is up. */
-async function untilSymbolCard(app: App, clock: TestClock, id: string, tokens: string[]): Promise<PorcaView> {
-  for (let i = 0; i < 63; i++) {
-    const { view, pending } = await table(app, id);
-    if (view.card?.kind === 'symbol') return view;
-    if (view.phase === 'reveal') {
-      clock.now += 100;
-      const answer = await command(app, id, tokens[view.startingSeat], { command: { type: 'reveal' } });
-      if (answer.statusCode !== 200) throw new Error(answer.body);
-    } else {
-      clock.now = pending.deadline!;
-      await app.services.scheduler.runDue();
-    }
-  }
-  throw new Error('no symbol card came up');
-}
+import { bearerHeader, command, createGame, testApp, testClock } from '../helpers/app.ts';
+import { table, untilCard } from '../helpers/porca-miseria.ts';
 
 t.test('Porca Miseria: four grabs for one target card, the winner and the three losers in order', async (t) => {
   const clock = testClock();
   const app = await testApp(t, { clock });
   const game = await createGame(app, { type: 'porca-miseria', seats: [{}, {}, {}, {}], seed: 'race-log', options: { revealMs: 5000, windowMs: 4000 } });
   const tokens = game.tokens.map((token) => token!);
-  const view = await untilSymbolCard(app, clock, game.id, tokens);
+  const view = await untilCard(app, clock, game.id, tokens, 'symbol');
   const { version } = await table(app, game.id);
   const target = 'pig' as const;
 
