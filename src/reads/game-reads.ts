@@ -14,6 +14,7 @@ import type { LatestStates, LoadedGame } from '../state/latest-states.ts';
 import type { PastStates } from '../state/past-states.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
 import { encodeCursor, summarize } from './game-summary.ts';
+import { raceLog, type RaceEntry } from './race-log.ts';
 
 export interface EventPage {
   readonly gameType: string;
@@ -118,8 +119,8 @@ export class GameReads {
     };
   }
 
-  /** Every step of a finished game with everything revealed, and the seed to check it,
-   * in one piece (see replayLines for a long game). */
+  /** Every step of a finished game with everything revealed, the seed to check it and
+   * the race log, in one piece (see replayLines for a long game). */
   async replay(gameId: string, holds = holdsNothing) {
     const lines = await this.replayFrom(gameId, holds, 'json', WHOLE_REPLAY_BATCH);
     if (lines === unchanged) return unchanged;
@@ -134,12 +135,15 @@ export class GameReads {
       }
     }
     const { gameType, game, initialView } = head!;
-    return { gameType, game, initialView, steps: steps.map(({ kind: _kind, gameType: _type, ...step }) => step), result };
+    const stored = steps.map(({ seq, event, actor, at }) => ({ seq, event, actor, at: new Date(at) }));
+    const races = raceLog(gameType, stored, await this.store.raceRefusals.list(gameId));
+    return { gameType, game, initialView, steps: steps.map(({ kind: _kind, gameType: _type, ...step }) => step), result, raceLog: races };
   }
 
   /** The replay as lines, built from `batch` events read at a time, so a long game is
    * never held whole: a `start` line (the summary, the view before the first event), a
-   * `step` per event (with the view after it) and an `end` line (the result). */
+   * `step` per event (with the view after it) and an `end` line (the result). The race
+   * log, which needs the whole log, is not among them: GET /games/{id}/race-log. */
   replayLines(gameId: string, holds = holdsNothing, batch = REPLAY_BATCH): Promise<AsyncIterable<readonly ReplayLine[]> | Unchanged> {
     return this.replayFrom(gameId, holds, 'lines', batch);
   }
@@ -166,6 +170,20 @@ export class GameReads {
       });
     }
     yield [{ kind: 'end', gameType, result: game.result(state) }];
+  }
+
+  /** Every race command so far, accepted or refused, in the order decided. Race
+   * commands and their refusals show only what the table shows (the games with races
+   * hide nothing), so seats, the referee and spectators read it; a game with hidden
+   * information would show it to spectators once over. */
+  async raceLog(gameId: string, token: string | undefined): Promise<{ gameType: string; version: number; entries: RaceEntry[] }> {
+    const latest = await this.latest.load(gameId);
+    const principal = resolvePrincipal(latest.record, token);
+    if (principal.kind === 'anonymous' && latest.game.traits.hiddenInformation && latest.record.status !== 'finished') {
+      throw new ServiceError(serviceCodes.forbidden, 'this game hides information: its race log is for its seats and referee until it is over');
+    }
+    const [events, refusals] = await Promise.all([this.store.readEvents(gameId, 0, undefined, latest.version), this.store.raceRefusals.list(gameId)]);
+    return { gameType: latest.game.type, version: latest.version, entries: raceLog(latest.game.type, events, refusals.filter((r) => r.version <= latest.version)) };
   }
 
   async principalFor(gameId: string, token: string | undefined): Promise<{ record: GameRecord; principal: Principal }> {

@@ -276,7 +276,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'getReplay',
       tags: ['games'],
       summary: 'Every step of a finished game, everything revealed',
-      description: `Each event with the view after it, as the \`all\` viewer sees it; 409 game/not-finished while the game runs. With \`Accept: application/x-ndjson\` the replay is streamed as it is read from the database, one JSON document per line (\`ReplayLine\`): \`start\`, a \`step\` per event, then \`end\`; use it for long games, whose one-piece answer runs to tens of megabytes. ${caching}`,
+      description: `Each event with the view after it, as the \`all\` viewer sees it; 409 game/not-finished while the game runs. With \`Accept: application/x-ndjson\` the replay is streamed as it is read from the database, one JSON document per line (\`ReplayLine\`): \`start\`, a \`step\` per event, then \`end\` (the race log is not among them: \`GET /games/{id}/race-log\`); use it for long games, whose one-piece answer runs to tens of megabytes. ${caching}`,
       security: [],
       params: GameParams,
       response: { 200: { content: { 'application/json': { schema: Replay }, [NDJSON]: { schema: ReplayLine } } }, ...cached, ...errors },
