@@ -208,7 +208,7 @@ t.test('a flooding socket is refused (live/rate-limited), then closed with 4429;
   const handled = await Promise.all(Array.from({ length: 10 }, () => flooder.next()));
   t.ok(handled.every((m) => m.problem?.code !== 'live/rate-limited'), 'a second’s worth of messages at once is handled');
   flood(10, 30);
-  const { code, reason } = await flooder.closed;
+  const { code, reason } = await within(flooder.closed, 5000, 'closing the flooding socket');
   t.same({ code, reason }, { code: 4429, reason: 'live/rate-limited' }, 'closed once it kept sending while refused');
   const answers: any[] = [];
   for (;;) {
@@ -232,7 +232,7 @@ t.test('a binary frame closes the socket with 1003 and is not handled', async (t
   const seat0 = await connect(app, `/games/${id}/live?token=${tokens[0]}`);
   const hello = await seat0.next();
   seat0.socket.send(Buffer.from(JSON.stringify({ type: 'command', command: { type: 'throw' }, expectedVersion: hello.version })), { binary: true });
-  t.equal((await seat0.closed).code, 1003, 'unsupported data');
+  t.equal((await within(seat0.closed, 3000, 'closing the socket')).code, 1003, 'unsupported data');
   t.equal((await app.inject({ url: `/games/${id}` })).json().version, hello.version, 'nothing was appended');
 });
 
