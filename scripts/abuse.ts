@@ -1,4 +1,4 @@
-// npm run abuse -- [--url http://localhost:3000] [--seconds 5] [--slow-seconds 12] [--paused-seconds 30]
+// npm run abuse -- [--url http://localhost:3000] [--seconds 5] [--slow-seconds 12] [--paused-seconds 30] [--cases a,b]
 //
 // Reproduces issue 12's abuse cases against a running server, each bounded in time,
 // and prints one JSON object of figures, comparable between two servers (e.g. before
@@ -10,12 +10,13 @@
 //   were accepted (201) and refused (429), and a well-behaved client's command latency
 //   meanwhile (p50/p99), against its latency before the flood;
 // - refusedUpgrade: whether the connection of a refused upgrade is closed by the server;
-// - nonReading: 8 sockets that stop reading while four server-side bots play a Porca
-//   Miseria game for --paused-seconds (as the referee, whose updates are the largest;
-//   the kernel holds the first few MB of each socket's pushes, so it takes a while):
-//   the server's RSS before, at most and at the end (from /metrics), how many sockets
-//   were closed and with which code, and how many of the closed ones got every event
-//   once, in order, after a reconnect with after=N;
+// - nonReading: for --paused-seconds, 8 sockets (as the referee, whose updates are the
+//   largest) that stop reading on a Porca Miseria game four server-side bots play, and
+//   8 more on a new game whenever one ends (the kernel holds the first few MB of each
+//   socket's pushes, so only a long game makes the server buffer): the server's RSS
+//   before, at most and at the end (from /metrics), what each socket got before its
+//   close, how many were closed and with which code, and how many of the closed ones
+//   got every event once, in order, after a reconnect with after=N;
 // - messageFlood: one seat's socket sends 50,000 commands as fast as it can (3 s at
 //   most): the answers it got by code (those of commands still being handled when
 //   the server closes the socket are not sent), its close code, and another client's
@@ -26,6 +27,7 @@
 //   upgraded, then closed);
 // - binaryFrame: a binary frame on a live socket: the close code (none: it was parsed
 //   as a command).
+// --cases runs only the named ones (default: all, in the order above).
 // The machine's CPU is shared with the server and Postgres: compare runs on one machine.
 import { once } from 'node:events';
 import net from 'node:net';
@@ -38,6 +40,7 @@ const options = parseOptions(import.meta.url, {
   seconds: { type: 'string', default: '5' },
   'slow-seconds': { type: 'string', default: '12' },
   'paused-seconds': { type: 'string', default: '30' },
+  cases: { type: 'string' },
 });
 const base = new URL(options.url!);
 const seconds = Number(options.seconds);
@@ -136,14 +139,16 @@ interface Watching {
   socket: WebSocket;
   seqs: number[];
   version: number;
+  bytes: number;
   closed: Promise<number>;
 }
 
 function watch(url: URL): Watching {
   const socket = new WebSocket(url, { perMessageDeflate: false });
-  const watching: Watching = { socket, seqs: [], version: 0, closed: new Promise((resolve) => socket.once('close', resolve)) };
+  const watching: Watching = { socket, seqs: [], version: 0, bytes: 0, closed: new Promise((resolve) => socket.once('close', resolve)) };
   socket.on('error', () => {});
-  socket.on('message', (raw) => {
+  socket.on('message', (raw: Buffer) => {
+    watching.bytes += raw.length;
     const message = JSON.parse(raw.toString()) as { type: string; version: number; events?: { seq: number }[] };
     if (message.type !== 'update') return;
     watching.seqs.push(...(message.events ?? []).map((e) => e.seq));
@@ -152,48 +157,70 @@ function watch(url: URL): Watching {
   return watching;
 }
 
+/** Eight referee sockets on a Porca Miseria game four server-side bots play, paused once
+ * open; another such game whenever one ends, until `until`. */
+async function pausedTables(until: number) {
+  const tables: { id: string; referee: string; watchers: Watching[] }[] = [];
+  while (Date.now() < until) {
+    const seats = Array.from({ length: 4 }, () => ({ bot: 'random' }));
+    const created = await fetchJson(base, 'POST', '/games', { type: 'porca-miseria', seats, seed: `a long table ${tables.length}`, options: { maxActions: 10_000, revealMs: 500, windowMs: 500 } });
+    if (created.status !== 201) throw new Error(`creating a table: ${created.status} ${JSON.stringify(created.json)}`);
+    const table = { id: created.json.game.id as string, referee: created.json.refereeToken as string, watchers: [] as Watching[] };
+    table.watchers = Array.from({ length: 8 }, () => watch(liveUrl(base, table.id, table.referee)));
+    await Promise.all(table.watchers.map((w) => opened(w.socket)));
+    await sleep(200);
+    for (const w of table.watchers) w.socket.pause();
+    tables.push(table);
+    while (Date.now() < until && (await fetchJson(base, 'GET', `/games/${table.id}`)).json.status !== 'finished') await sleep(500);
+  }
+  return tables;
+}
+
 async function nonReading() {
-  const seats = Array.from({ length: 4 }, () => ({ bot: 'random' }));
-  const created = await fetchJson(base, 'POST', '/games', { type: 'porca-miseria', seats, options: { maxActions: 10_000, revealMs: 500, windowMs: 500 } });
-  if (created.status !== 201) return { error: created.json };
-  const id = created.json.game.id as string;
-  const referee = created.json.refereeToken as string;
   const rssBefore = await serverRssMib();
-  const watchers = Array.from({ length: 8 }, () => watch(liveUrl(base, id, referee)));
-  await Promise.all(watchers.map((w) => opened(w.socket)));
-  await sleep(200);
-  for (const w of watchers) w.socket.pause();
   let rssMost = rssBefore ?? 0;
   const until = Date.now() + pausedSeconds * 1000;
-  while (Date.now() < until) {
-    await sleep(500);
-    rssMost = Math.max(rssMost, (await serverRssMib()) ?? 0);
-  }
+  const sampling = (async () => {
+    while (Date.now() < until) {
+      await sleep(500);
+      rssMost = Math.max(rssMost, (await serverRssMib()) ?? 0);
+    }
+  })();
+  const [tables] = await Promise.all([pausedTables(until), sampling]);
   const rssPaused = await serverRssMib();
+  const watchers = tables.flatMap((table) => table.watchers.map((w) => ({ table, w })));
   // Read again: what was buffered arrives, then the close if the server closed it.
-  for (const w of watchers) w.socket.resume();
-  const closes = await Promise.all(watchers.map((w) => Promise.race([w.closed, sleep(3000).then(() => null)])));
-  const version = (await fetchJson(base, 'GET', `/games/${id}`)).json.version as number;
+  for (const { w } of watchers) w.socket.resume();
+  const closes = await Promise.all(watchers.map(({ w }) => Promise.race([w.closed, sleep(5000).then(() => null)])));
   // Each closed one reconnects with after=N and must get exactly the rest.
   let complete = 0;
   await Promise.all(
-    watchers.map(async (w, i) => {
-      if (closes[i] !== null) {
-        const url = liveUrl(base, id, referee);
-        url.searchParams.set('after', String(w.version));
-        const rest = watch(url);
-        const deadline = Date.now() + 10_000;
-        while (rest.version < version && Date.now() < deadline) await sleep(50);
-        rest.socket.close();
-        const seqs = [...w.seqs, ...rest.seqs];
-        if (seqs.every((seq, k) => seq === k + 1) && seqs.length >= version) complete++;
-      }
+    watchers.map(async ({ table, w }, i) => {
+      if (closes[i] === null) return;
+      const version = (await fetchJson(base, 'GET', `/games/${table.id}`)).json.version as number;
+      const url = liveUrl(base, table.id, table.referee);
+      url.searchParams.set('after', String(w.version));
+      const rest = watch(url);
+      const deadline = Date.now() + 15_000;
+      while (rest.version < version && Date.now() < deadline) await sleep(50);
+      rest.socket.close();
+      const seqs = [...w.seqs, ...rest.seqs];
+      if (seqs.every((seq, k) => seq === k + 1) && seqs.length >= version) complete++;
     }),
   );
-  for (const w of watchers) w.socket.terminate();
+  for (const { w } of watchers) w.socket.terminate();
   const codes: Record<string, number> = {};
   for (const code of closes) codes[String(code ?? 'open')] = (codes[String(code ?? 'open')] ?? 0) + 1;
-  return { sockets: watchers.length, seconds: pausedSeconds, eventsPushed: version, serverRssMib: { before: rssBefore, most: rssMost, paused: rssPaused }, closeCodes: codes, closedThenCompleteAfterReconnect: complete };
+  const mib = watchers.map(({ w }) => w.bytes / 1024 / 1024);
+  return {
+    seconds: pausedSeconds,
+    tables: tables.length,
+    sockets: watchers.length,
+    mibSentPerSocketBeforeClose: roundedPercentiles(mib, 1),
+    serverRssMib: { before: rssBefore, most: rssMost, paused: rssPaused },
+    closeCodes: codes,
+    closedThenCompleteAfterReconnect: complete,
+  };
 }
 
 async function messageFlood() {
@@ -273,8 +300,23 @@ async function binaryFrame() {
   return { closeCode, answeredAs: messages.slice(1) };
 }
 
+/** Waits (30 s at most) until the server answers quickly again: a case must not
+ * measure the backlog the previous one left. */
+async function settled(): Promise<void> {
+  const until = Date.now() + 30_000;
+  for (let quick = 0; quick < 3 && Date.now() < until; ) {
+    const started = performance.now();
+    await (await fetch(new URL('/health', base))).arrayBuffer();
+    quick = performance.now() - started < 20 ? quick + 1 : 0;
+    await sleep(200);
+  }
+}
+
 const figures: Record<string, unknown> = { url: base.origin };
-for (const [name, run] of Object.entries({ malformed, refusedUpgrade, upgradeElsewhere, binaryFrame, slowloris, messageFlood, nonReading, creationFlood })) {
+const cases = { malformed, refusedUpgrade, upgradeElsewhere, binaryFrame, nonReading, slowloris, messageFlood, creationFlood };
+const chosen = options.cases?.split(',') ?? Object.keys(cases);
+for (const [name, run] of Object.entries(cases).filter(([name]) => chosen.includes(name))) {
+  await settled();
   figures[name] = await run().catch((error: unknown) => ({ error: String(error) }));
 }
 console.log(JSON.stringify(figures, null, 2));
