@@ -1,4 +1,4 @@
-// npm run abuse -- [--url http://localhost:3000] [--seconds 5] [--slow-seconds 12] [--paused-seconds 30] [--cases a,b]
+// npm run abuse -- [--url http://localhost:3000] [--seconds 5] [--slow-seconds 12] [--paused-seconds 60] [--cases a,b]
 //
 // Reproduces issue 12's abuse cases against a running server, each bounded in time,
 // and prints one JSON object of figures, comparable between two servers (e.g. before
@@ -10,13 +10,13 @@
 //   were accepted (201) and refused (429), and a well-behaved client's command latency
 //   meanwhile (p50/p99), against its latency before the flood;
 // - refusedUpgrade: whether the connection of a refused upgrade is closed by the server;
-// - nonReading: for --paused-seconds, 8 sockets (as the referee, whose updates are the
-//   largest) that stop reading on a Porca Miseria game four server-side bots play, and
-//   8 more on a new game whenever one ends (the kernel holds the first few MB of each
-//   socket's pushes, so only a long game makes the server buffer): the server's RSS
-//   before, at most and at the end (from /metrics), what each socket got before its
-//   close, how many were closed and with which code, and how many of the closed ones
-//   got every event once, in order, after a reconnect with after=N;
+// - nonReading: 8 sockets (as the referee, whose updates are the largest) that stop
+//   reading on a Porca Miseria table this script plays as fast as it can for
+//   --paused-seconds, one update per command (the kernel holds the first few MB of
+//   each socket's pushes, so it takes many): the server's RSS before, at most and at
+//   the end (from /metrics), what each socket got before its close, how many were
+//   closed and with which code, and how many of the closed ones got every event once,
+//   in order, after a reconnect with after=N;
 // - messageFlood: one seat's socket sends 50,000 commands as fast as it can (3 s at
 //   most): the answers it got by code (those of commands still being handled when
 //   the server closes the socket are not sent), its close code, and another client's
@@ -39,7 +39,7 @@ const options = parseOptions(import.meta.url, {
   url: { type: 'string', default: 'http://localhost:3000' },
   seconds: { type: 'string', default: '5' },
   'slow-seconds': { type: 'string', default: '12' },
-  'paused-seconds': { type: 'string', default: '30' },
+  'paused-seconds': { type: 'string', default: '60' },
   cases: { type: 'string' },
 });
 const base = new URL(options.url!);
@@ -157,27 +157,41 @@ function watch(url: URL): Watching {
   return watching;
 }
 
-/** Eight referee sockets on a Porca Miseria game four server-side bots play, paused once
- * open; another such game whenever one ends, until `until`. */
-async function pausedTables(until: number) {
-  const tables: { id: string; referee: string; watchers: Watching[] }[] = [];
-  while (Date.now() < until) {
-    const seats = Array.from({ length: 4 }, () => ({ bot: 'random' }));
-    const created = await fetchJson(base, 'POST', '/games', { type: 'porca-miseria', seats, seed: `a long table ${tables.length}`, options: { maxActions: 10_000, revealMs: 500, windowMs: 500 } });
-    if (created.status !== 201) throw new Error(`creating a table: ${created.status} ${JSON.stringify(created.json)}`);
-    const table = { id: created.json.game.id as string, referee: created.json.refereeToken as string, watchers: [] as Watching[] };
-    table.watchers = Array.from({ length: 8 }, () => watch(liveUrl(base, table.id, table.referee)));
-    await Promise.all(table.watchers.map((w) => opened(w.socket)));
-    await sleep(200);
-    for (const w of table.watchers) w.socket.pause();
-    tables.push(table);
-    while (Date.now() < until && (await fetchJson(base, 'GET', `/games/${table.id}`)).json.status !== 'finished') await sleep(500);
+/** Plays a Porca Miseria table as fast as one client can, the same way on every
+ * server: the starting player reveals, then every seat passes (the legal command
+ * otherwise), one command at a time, each its own update, until `until`. */
+async function playTable(id: string, tokens: readonly string[], until: number): Promise<number> {
+  let commands = 0;
+  let game = (await fetchJson(base, 'GET', `/games/${id}`)).json;
+  while (Date.now() < until && game.status === 'running') {
+    const seats = game.pending.seats as number[];
+    if (seats.length === 0) await sleep(20);
+    for (const seat of seats) {
+      const guess = seats.length === 1 ? { type: 'reveal' } : { type: 'pass' };
+      let answer = await fetchJson(base, 'POST', `/games/${id}/commands`, { command: guess }, tokens[seat]);
+      if (answer.status === 422) {
+        const [legal] = (await fetchJson(base, 'GET', `/games/${id}`, undefined, tokens[seat])).json.legalCommands ?? [];
+        if (legal !== undefined) answer = await fetchJson(base, 'POST', `/games/${id}/commands`, { command: legal }, tokens[seat]);
+      }
+      if (answer.status === 200) commands++;
+    }
+    game = (await fetchJson(base, 'GET', `/games/${id}`)).json;
   }
-  return tables;
+  return commands;
 }
 
 async function nonReading() {
+  const seats = [{}, {}, {}, {}];
+  const created = await fetchJson(base, 'POST', '/games', { type: 'porca-miseria', seats, options: { maxActions: 10_000 } });
+  if (created.status !== 201) return { error: created.json };
+  const id = created.json.game.id as string;
+  const referee = created.json.refereeToken as string;
+  const tokens = (created.json.seats as { token: string }[]).map((s) => s.token);
   const rssBefore = await serverRssMib();
+  const watchers = Array.from({ length: 8 }, () => watch(liveUrl(base, id, referee)));
+  await Promise.all(watchers.map((w) => opened(w.socket)));
+  await sleep(200);
+  for (const w of watchers) w.socket.pause();
   let rssMost = rssBefore ?? 0;
   const until = Date.now() + pausedSeconds * 1000;
   const sampling = (async () => {
@@ -186,19 +200,18 @@ async function nonReading() {
       rssMost = Math.max(rssMost, (await serverRssMib()) ?? 0);
     }
   })();
-  const [tables] = await Promise.all([pausedTables(until), sampling]);
+  const [commands] = await Promise.all([playTable(id, tokens, until), sampling]);
   const rssPaused = await serverRssMib();
-  const watchers = tables.flatMap((table) => table.watchers.map((w) => ({ table, w })));
   // Read again: what was buffered arrives, then the close if the server closed it.
-  for (const { w } of watchers) w.socket.resume();
-  const closes = await Promise.all(watchers.map(({ w }) => Promise.race([w.closed, sleep(5000).then(() => null)])));
+  for (const w of watchers) w.socket.resume();
+  const closes = await Promise.all(watchers.map((w) => Promise.race([w.closed, sleep(5000).then(() => null)])));
+  const version = (await fetchJson(base, 'GET', `/games/${id}`)).json.version as number;
   // Each closed one reconnects with after=N and must get exactly the rest.
   let complete = 0;
   await Promise.all(
-    watchers.map(async ({ table, w }, i) => {
+    watchers.map(async (w, i) => {
       if (closes[i] === null) return;
-      const version = (await fetchJson(base, 'GET', `/games/${table.id}`)).json.version as number;
-      const url = liveUrl(base, table.id, table.referee);
+      const url = liveUrl(base, id, referee);
       url.searchParams.set('after', String(w.version));
       const rest = watch(url);
       const deadline = Date.now() + 15_000;
@@ -208,15 +221,15 @@ async function nonReading() {
       if (seqs.every((seq, k) => seq === k + 1) && seqs.length >= version) complete++;
     }),
   );
-  for (const { w } of watchers) w.socket.terminate();
+  for (const w of watchers) w.socket.terminate();
   const codes: Record<string, number> = {};
   for (const code of closes) codes[String(code ?? 'open')] = (codes[String(code ?? 'open')] ?? 0) + 1;
-  const mib = watchers.map(({ w }) => w.bytes / 1024 / 1024);
   return {
     seconds: pausedSeconds,
-    tables: tables.length,
     sockets: watchers.length,
-    mibSentPerSocketBeforeClose: roundedPercentiles(mib, 1),
+    commands,
+    events: version,
+    mibSentPerSocketBeforeClose: roundedPercentiles(watchers.map((w) => w.bytes / 1024 / 1024), 1),
     serverRssMib: { before: rssBefore, most: rssMost, paused: rssPaused },
     closeCodes: codes,
     closedThenCompleteAfterReconnect: complete,

@@ -48,6 +48,8 @@ export function limitConnections(app: FastifyInstance, limits: ConnectionLimits)
     if ((limits.max > 0 && open >= limits.max) || (limits.perAddress > 0 && mine >= limits.perAddress)) {
       refused.add(socket);
       socket.end(answer);
+      // A client that does not close its end holds no connection for long either.
+      setTimeout(() => socket.destroy(), 1000).unref();
       return;
     }
     open++;
