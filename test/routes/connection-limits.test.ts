@@ -29,7 +29,7 @@ async function open(port: number, from: string, first = ''): Promise<Held> {
   return { socket, answer: () => answer, closed };
 }
 
-const cut = (held: Held) => Promise.race([held.closed, sleep(3000).then(() => Promise.reject(new Error('the server kept the connection open')))]);
+const cut = (held: Held) => Promise.race([held.closed, sleep(3000, undefined, { ref: false }).then(() => Promise.reject(new Error('the server kept the connection open')))]);
 
 const isOpen = async (held: Held) => (await Promise.race([held.closed.then(() => false), sleep(100).then(() => true)]));
 

@@ -92,7 +92,7 @@ function inbox(socket: WebSocket) {
 }
 
 const within = <T>(work: Promise<T>, ms: number, what: string): Promise<T> =>
-  Promise.race([work, sleep(ms).then(() => Promise.reject(new Error(`${what} did not happen within ${ms} ms`)))]);
+  Promise.race([work, sleep(ms, undefined, { ref: false }).then(() => Promise.reject(new Error(`${what} did not happen within ${ms} ms`)))]);
 
 const seqs = (updates: readonly { events: readonly { seq: number }[] }[]) => updates.flatMap((u) => u.events.map((e) => e.seq));
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
