@@ -13,7 +13,6 @@ import { LiveGame, type Update } from '@spielwerk/client';
 import { randomBot } from '../../src/bots/bot.ts';
 import { play } from '../../src/bots/index.ts';
 import { advance } from '../../src/commands/command-handler.ts';
-import { porcaMiseria } from '../../src/domain/porca-miseria/index.ts';
 import type { GameEvent } from '../../src/domain/contract.ts';
 import { findGame } from '../../src/domain/games.ts';
 import type { LiveLimits } from '../../src/live/socket-limits.ts';
@@ -26,9 +25,10 @@ import { connect } from '../helpers/ws.ts';
 /** A Porca Miseria game of about 16,000 events, played by random bots through the
  * rules in memory and written to the store with its first `stored` events (all when
  * absent), as if it had been played on the server. */
-async function longGame(app: LimitedApp, stored?: number) {
-  const prepared = app.services.setup.prepare({ type: 'porca-miseria', seats: [{}, {}, {}, {}], seed: 'a long table', chance: 'server', options: { maxActions: 10_000 } });
-  const played = play(porcaMiseria, { bots: [randomBot, randomBot, randomBot, randomBot], seed: prepared.record.seed, options: prepared.record.options });
+async function longGame(app: LimitedApp, stored?: number, type = 'porca-miseria') {
+  const options = type === 'porca-miseria' ? { maxActions: 10_000 } : {};
+  const prepared = app.services.setup.prepare({ type, seats: [{}, {}, {}, {}], seed: 'a long table', chance: 'server', options });
+  const played = play(findGame(type)!, { bots: [randomBot, randomBot, randomBot, randomBot], seed: prepared.record.seed, options: prepared.record.options });
   const events = played.events as readonly GameEvent[];
   const version = stored ?? events.length;
   const at = new Date();
@@ -43,7 +43,7 @@ async function longGame(app: LimitedApp, stored?: number) {
   } finally {
     client.release();
   }
-  return { id: prepared.record.id, events, record: prepared.record };
+  return { id: prepared.record.id, events, record: prepared.record, tokens: prepared.seatTokens };
 }
 
 /** Writes the rest of the game's events and reports each as its own commit of this
@@ -164,6 +164,30 @@ t.test('a long catch-up comes in bounded parts, each an update with the view aft
   t.ok(messages.slice(0, -1).every((m) => m.status === 'running') && messages.at(-1).status === 'finished', 'the game finishes with the last part');
   const middle = messages[3];
   t.same(middle.view, (await app.inject({ url: `/games/${game.id}/view?version=${middle.version}` })).json().view, 'a part carries the view at its version');
+  socket.close();
+});
+
+t.test('the parts of a seat\'s catch-up in a game of hidden information show what the event log and the view show that seat', async (t) => {
+  const app = await limitedApp(t, { catchUpEvents: 7 });
+  const base = await listening(app);
+  const game = await longGame(app, undefined, 'fackel-und-keule');
+  const token = game.tokens[1]!;
+  const socket = new WebSocket(wsUrl(base, `/games/${game.id}/live?after=0`), { headers: { authorization: `Bearer ${token}` } });
+  const { messages } = inbox(socket);
+  await within((async () => {
+    while (messages.at(-1)?.version !== game.events.length) await sleep(20);
+  })(), 30_000, 'the catch-up');
+  t.equal(messages.length, Math.ceil(game.events.length / 7), 'in parts of 7 events');
+  const logged: unknown[] = [];
+  while (logged.length < game.events.length) {
+    const page = (await app.inject({ url: `/games/${game.id}/events?after=${logged.length}&limit=1000`, headers: { authorization: `Bearer ${token}` } })).json();
+    logged.push(...page.events.map(({ seq, event }: { seq: number; event: unknown }) => ({ seq, event })));
+  }
+  t.same(messages.flatMap((m) => m.events), logged, 'every event redacted as the event log shows it to that seat');
+  for (const part of [messages[0], messages[Math.floor(messages.length / 2)], messages.at(-2)]) {
+    const view = (await app.inject({ url: `/games/${game.id}/view?version=${part.version}`, headers: { authorization: `Bearer ${token}` } })).json();
+    t.same({ view: part.view, legalCommands: part.legalCommands, pending: part.pending }, { view: view.view, legalCommands: view.legalCommands, pending: view.pending }, `version ${part.version}: the seat's own view`);
+  }
   socket.close();
 });
 
