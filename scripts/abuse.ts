@@ -33,7 +33,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
-import { fetchJson, jsonRequest, liveUrl, opened, parseOptions, roundedPercentiles } from './lib.ts';
+import { fetchJson, jsonRequest, liveUrl, parseOptions, roundedPercentiles } from './lib.ts';
 
 const options = parseOptions(import.meta.url, {
   url: { type: 'string', default: 'http://localhost:3000' },
@@ -126,6 +126,14 @@ async function upgradeElsewhere() {
   const answers: Record<string, unknown> = {};
   for (const path of ['/games', '/health']) answers[path] = await rawExchange(`GET ${path} HTTP/1.1\r\nHost: x\r\n${upgradeHeaders}`);
   return answers;
+}
+
+/** Resolves once the socket is open, rejects if it fails first. */
+function opened(socket: WebSocket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
 }
 
 /** The server's resident memory in MiB, from its Prometheus metrics. */

@@ -9,6 +9,7 @@ import { ServiceError, serviceCodes } from '../errors.ts';
 import { allowedViewer } from '../access/principal.ts';
 import { closeCodes } from '../live/live-sockets.ts';
 import { MessageBudget } from '../live/socket-limits.ts';
+import { socketCorker } from '../live/tick-cork.ts';
 import { bearer } from './games.ts';
 import { refuseNul } from './nul.ts';
 import { ClientMessage } from './live-messages.ts';
@@ -61,11 +62,15 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       let received = 0;
       let sent = 0;
       const { sendBufferBytes, messagesPerSecond } = sockets.limits;
+      // The ack and the update of one commit leave in one write (live/tick-cork.ts).
+      const cork = socketCorker(socket);
       // A socket that does not read is closed rather than buffered for without bound;
       // the client reconnects with after=N and misses nothing.
-      const sendJson = (json: string) => {
+      const sendJson = (json: string | Buffer) => {
         if (socket.readyState !== socket.OPEN) return;
-        socket.send(json);
+        cork();
+        // Text frames, also for an update that comes encoded already (ws would send a Buffer as binary).
+        socket.send(json, { binary: false });
         sent++;
         metrics.pushed();
         if (sendBufferBytes > 0 && socket.bufferedAmount > sendBufferBytes) socket.close(closeCodes.sendBufferFull, 'send buffer full: reconnect with ?after=N');
