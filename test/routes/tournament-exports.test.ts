@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import t from 'tap';
 import { testDatabase } from '../helpers/database.ts';
 import { bearerHeader, createOrganizer, testApp, testClock } from '../helpers/app.ts';
+import { acceptsGzip } from '../../src/routes/tournaments.ts';
 import { botPlayers, createTournament, playOn, tournamentStatus } from '../helpers/tournaments.ts';
 
 t.test('an archive exported from one database imports into another and replays identically', async (t) => {
@@ -19,7 +20,10 @@ t.test('an archive exported from one database imports into another and replays i
 
   const ndjson = await source.inject({ url: `/tournaments/${id}/games.ndjson`, headers: bearerHeader(organizer.key) });
   t.equal(ndjson.statusCode, 200);
-  t.match(ndjson.headers['content-type'], /application\/x-ndjson/);
+  t.equal(ndjson.headers['content-type'], 'application/x-ndjson; charset=utf-8');
+  t.equal(ndjson.headers['content-disposition'], `attachment; filename="tournament-${id}-games.ndjson"`);
+  t.equal(ndjson.headers['vary'], 'accept-encoding', 'the answer depends on Accept-Encoding, gzipped or not');
+  t.notOk(ndjson.headers['content-encoding'], 'not gzipped unless asked');
   const lines = ndjson.body.trim().split('\n').map((line) => JSON.parse(line));
   t.equal(lines.length, 4, '7 players at a table of 4 and one of 3, twice');
   t.ok(lines.every((g) => g.status === 'finished' && g.events.length === g.version && g.seed !== null), 'each finished game with all its events and its seed');
@@ -27,10 +31,18 @@ t.test('an archive exported from one database imports into another and replays i
   const zipped = await source.inject({ url: `/tournaments/${id}/games.ndjson`, headers: { ...bearerHeader(organizer.key), 'accept-encoding': 'gzip' } });
   t.equal(zipped.headers['content-encoding'], 'gzip');
   t.equal(gunzipSync(zipped.rawPayload).toString(), ndjson.body, 'gzipped, the same lines');
+  const noGzip = await source.inject({ url: `/tournaments/${id}/games.ndjson`, headers: { ...bearerHeader(organizer.key), 'accept-encoding': 'gzip;q=0, identity' } });
+  t.notOk(noGzip.headers['content-encoding'], 'gzip;q=0 refuses gzip');
+  t.equal(noGzip.body, ndjson.body);
+  const csv = await source.inject({ url: `/tournaments/${id}/standings?format=csv` });
+  t.equal(csv.headers['content-type'], 'text/csv; charset=utf-8');
+  t.equal(csv.headers['content-disposition'], `attachment; filename="tournament-${id}-standings.csv"`);
   t.equal((await source.inject({ url: `/tournaments/${id}/games.ndjson` })).json().code, 'auth/key-required', 'exports need a key');
 
   const archived = await source.inject({ url: `/tournaments/${id}/archive`, headers: { ...bearerHeader(organizer.key), 'accept-encoding': 'gzip' } });
   t.equal(archived.headers['content-encoding'], 'gzip');
+  t.equal(archived.headers['content-type'], 'application/json; charset=utf-8');
+  t.equal(archived.headers['content-disposition'], `attachment; filename="tournament-${id}-archive.json"`);
   const archive = JSON.parse(gunzipSync(archived.rawPayload).toString());
 
   const targetDatabase = await testDatabase(t);
@@ -63,4 +75,9 @@ t.test('an archive exported from one database imports into another and replays i
   const refused = await other.inject({ method: 'POST', url: '/tournaments/import', headers: bearerHeader(third.key), payload: tampered });
   t.equal(refused.json().code, 'tournament/invalid-archive', 'a game that does not replay to its record is refused');
   t.equal(await otherDatabase.prisma.tournament.count() + await otherDatabase.prisma.game.count(), 0, 'and nothing is written');
+});
+
+t.test('gzip is sent only when Accept-Encoding takes it', async (t) => {
+  for (const header of ['gzip', 'br, gzip', 'deflate, gzip;q=0.5', 'x-gzip', '*', 'GZIP ; q=1.0']) t.ok(acceptsGzip(header), header);
+  for (const header of [undefined, '', 'identity', 'br', 'gzip;q=0', '*;q=0', 'gzip;q=0, *', 'br, *;q=0', 'gzip;q=0.000', 'gzipped']) t.notOk(acceptsGzip(header), String(header));
 });

@@ -5855,7 +5855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
@@ -6087,7 +6087,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Standings"] | string;
+                    "application/json": components["schemas"]["Standings"];
+                    "text/csv": string;
                 };
             };
             /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
