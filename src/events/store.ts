@@ -74,6 +74,13 @@ const GAME_COLUMNS = `
 
 const LOAD_GAME_SQL = `SELECT ${GAME_COLUMNS} FROM game g WHERE g.id = $1::uuid`;
 
+const LOAD_GAMES_SQL = `SELECT ${GAME_COLUMNS} FROM game g WHERE g.id = ANY($1::uuid[])`;
+
+const READ_EVENTS_OF_GAMES_SQL = `
+SELECT game_id::text AS "gameId", seq, data, actor, at FROM event
+ WHERE game_id = ANY($1::uuid[])
+ ORDER BY game_id, seq`;
+
 const LOAD_GAME_WITH_SNAPSHOT_SQL = `
 SELECT ${GAME_COLUMNS},
        sn.version AS "snapshotVersion", sn.rules_version AS "snapshotRulesVersion", sn.state AS "snapshotState"
@@ -208,6 +215,28 @@ export class EventStore {
   async loadGame(id: string): Promise<GameRecord | null> {
     const { rows } = await this.pool.query<GameRow>({ name: 'spielwerk_load_game', text: LOAD_GAME_SQL }, [id]);
     return rows[0] === undefined ? null : recordOf(rows[0]);
+  }
+
+  /** The records of many games in one statement (in no particular order; missing ids
+   * are left out): exports read a tournament's games in batches with it. */
+  async loadGames(ids: readonly string[]): Promise<GameRecord[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.pool.query<GameRow>(LOAD_GAMES_SQL, [ids]);
+    return rows.map(recordOf);
+  }
+
+  /** Every event of each of `ids` in one statement, by game id (a game without events
+   * has no entry). Callers bound the batch: the events are all held at once. */
+  async readEventsOfGames(ids: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+    const byGame = new Map<string, StoredEvent[]>();
+    if (ids.length === 0) return byGame;
+    const { rows } = await this.pool.query<{ gameId: string; seq: number; data: GameEvent; actor: string; at: Date }>(READ_EVENTS_OF_GAMES_SQL, [ids]);
+    for (const r of rows) {
+      const events = byGame.get(r.gameId) ?? [];
+      if (events.length === 0) byGame.set(r.gameId, events);
+      events.push({ seq: r.seq, event: r.data, actor: r.actor, at: r.at });
+    }
+    return byGame;
   }
 
   /** The record and the game's state snapshot, if it has one, in one statement: what a

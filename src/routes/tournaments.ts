@@ -242,8 +242,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const state = await tournaments.state(request.params.id, requireScope(request.organizer, 'results:read').organizerId);
-      const archive = await archives.export(state);
-      return download(request, reply, 'application/json; charset=utf-8', `tournament-${state.id}-archive.json`, Readable.from([JSON.stringify(archive)]));
+      return download(request, reply, 'application/json; charset=utf-8', `tournament-${state.id}-archive.json`, Readable.from(archives.export(state)));
     },
   });
 

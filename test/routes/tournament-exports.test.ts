@@ -2,14 +2,23 @@
 // that another instance, on another database, imports and replays identically.
 import { gunzipSync } from 'node:zlib';
 import t from 'tap';
-import { testDatabase } from '../helpers/database.ts';
+import { EventStore } from '../../src/events/store.ts';
+import { TournamentArchives } from '../../src/tournaments/archive.ts';
+import { countingPool, testDatabase } from '../helpers/database.ts';
 import { bearerHeader, createOrganizer, testApp, testClock } from '../helpers/app.ts';
 import { acceptsGzip } from '../../src/routes/tournaments.ts';
 import { botPlayers, createTournament, playOn, tournamentStatus } from '../helpers/tournaments.ts';
 
+const text = async (chunks: AsyncIterable<string>) => {
+  let all = '';
+  for await (const chunk of chunks) all += chunk;
+  return all;
+};
+
 t.test('an archive exported from one database imports into another and replays identically', async (t) => {
   const clock = testClock();
-  const source = await testApp(t, { clock });
+  const sourceDatabase = await testDatabase(t);
+  const source = await testApp(t, { clock, database: sourceDatabase });
   const organizer = await createOrganizer(source);
   const { tournament } = await createTournament(source, organizer.key, {
     name: 'Export', gameType: 'pechvogel', format: { kind: 'swiss', rounds: 2, tableSize: { min: 3, max: 4 }, byes: false }, settings: { options: { reactionSeconds: 1 } }, players: botPlayers(7),
@@ -39,11 +48,22 @@ t.test('an archive exported from one database imports into another and replays i
   t.equal(csv.headers['content-disposition'], `attachment; filename="tournament-${id}-standings.csv"`);
   t.equal((await source.inject({ url: `/tournaments/${id}/games.ndjson` })).json().code, 'auth/key-required', 'exports need a key');
 
+  // Reading the games: one query for a batch's records and one for their events, not two a game.
+  const counting = countingPool(sourceDatabase.pool);
+  const counted = new TournamentArchives(source.services.tournamentStore, new EventStore(sourceDatabase.prisma, counting.pool), 3);
+  const state = await source.services.tournaments.state(id);
+  t.equal(await text(counted.gameLines(state)), ndjson.body, 'the same lines, read in batches of 3');
+  t.equal(counting.queries, 4, `the ${lines.length} games' lines in two batches of two queries`);
+  const streamedArchive = JSON.parse(await text(counted.export(state)));
+  t.equal(counting.queries, 8, 'and the archive in two more batches');
+  t.same(streamedArchive.games.map((g: { record: { id: string } }) => g.record.id), lines.map((g) => g.id), 'every game once, in table order');
+
   const archived = await source.inject({ url: `/tournaments/${id}/archive`, headers: { ...bearerHeader(organizer.key), 'accept-encoding': 'gzip' } });
   t.equal(archived.headers['content-encoding'], 'gzip');
   t.equal(archived.headers['content-type'], 'application/json; charset=utf-8');
   t.equal(archived.headers['content-disposition'], `attachment; filename="tournament-${id}-archive.json"`);
   const archive = JSON.parse(gunzipSync(archived.rawPayload).toString());
+  t.same(archive, streamedArchive, 'the archive route sends what the export streams');
 
   const targetDatabase = await testDatabase(t);
   const target = await testApp(t, { database: targetDatabase });
