@@ -12,7 +12,7 @@ import { formatSchema } from '../domain/tournament/format.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import { requireScope } from '../organizers/organizers.ts';
 import { Archive } from '../tournaments/archive.ts';
-import { PlayerEntry, Settings } from '../tournaments/log.ts';
+import { PlayerEntry, Settings, TournamentEvent } from '../tournaments/log.ts';
 import { standingsCsv, standingsView, summarizeTournament } from '../tournaments/views.ts';
 import { bearer } from './games.ts';
 import { Problem } from './problem.ts';
@@ -161,7 +161,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The tournament's log",
       params: Params,
       querystring: z.object({ after: z.coerce.number().int().min(0).default(0) }),
-      response: { 200: z.object({ events: z.array(z.object({ seq: z.number().int(), at: z.string(), event: z.looseObject({ type: z.string() }) })) }), ...errors },
+      response: { 200: z.object({ events: z.array(z.object({ seq: z.number().int(), at: z.string(), event: TournamentEvent })) }), ...errors },
     },
     handler: async (request) => {
       await tournaments.state(request.params.id);
