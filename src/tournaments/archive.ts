@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { findGame } from '../domain/games.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
-import type { GameRecord, StoredEvent } from '../events/records.ts';
+import type { GameRecord } from '../events/records.ts';
 import type { EventStore } from '../events/store.ts';
 import { fold, type TournamentEvent, type TournamentState } from './log.ts';
 import type { TournamentStore } from './tournament-store.ts';
@@ -36,17 +36,18 @@ export type Archive = z.infer<typeof Archive>;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-function copyOf(record: GameRecord, events: readonly StoredEvent[]): z.infer<typeof GameCopy> {
+function recordCopy(record: GameRecord): z.infer<typeof GameCopy>['record'] {
   return {
-    record: {
-      id: record.id, type: record.type, rulesVersion: record.rulesVersion, options: record.options, seatCount: record.seatCount, chanceMode: record.chanceMode,
-      seed: record.seed, seedHash: record.seedHash, refereeTokenHash: record.refereeTokenHash, status: record.status, version: record.version,
-      deadline: iso(record.deadline), createdAt: record.createdAt.toISOString(), updatedAt: record.updatedAt.toISOString(), finishedAt: iso(record.finishedAt),
-      seats: record.seats.map((s) => ({ ...s, joinedAt: iso(s.joinedAt) })),
-    },
-    events: events.map((e) => ({ seq: e.seq, event: e.event as z.infer<typeof StoredGameEvent>['event'], actor: e.actor, at: e.at.toISOString() })),
+    id: record.id, type: record.type, rulesVersion: record.rulesVersion, options: record.options, seatCount: record.seatCount, chanceMode: record.chanceMode,
+    seed: record.seed, seedHash: record.seedHash, refereeTokenHash: record.refereeTokenHash, status: record.status, version: record.version,
+    deadline: iso(record.deadline), createdAt: record.createdAt.toISOString(), updatedAt: record.updatedAt.toISOString(), finishedAt: iso(record.finishedAt),
+    seats: record.seats.map((s) => ({ ...s, joinedAt: iso(s.joinedAt) })),
   };
 }
+
+/** `value` as JSON with `"events": eventsJson` added as its last field: the events'
+ * JSON text comes from the store and is copied as it is. */
+const withEvents = (value: object, eventsJson: string | null): string => `${JSON.stringify(value).slice(0, -1)},"events":${eventsJson ?? 'null'}}`;
 
 const tableIds = (state: TournamentState): string[] => state.rounds.flatMap((r) => r.tables.map((t) => t.gameId));
 
@@ -59,18 +60,15 @@ export class TournamentArchives {
     private readonly batchSize = 50,
   ) {}
 
-  /** The tournament's games in table order, `batchSize` at a time, each with its
-   * events when `withEvents` says so. */
-  private async *batches(state: TournamentState, withEvents: (record: GameRecord) => boolean): AsyncGenerator<{ record: GameRecord; events: StoredEvent[] | null }[]> {
+  /** The tournament's games in table order, `batchSize` at a time, each with the JSON
+   * text of its events when `eventsOf` says so. */
+  private async *batches(state: TournamentState, eventsOf: (record: GameRecord) => boolean): AsyncGenerator<{ record: GameRecord; events: string | null }[]> {
     const ids = tableIds(state);
     for (let from = 0; from < ids.length; from += this.batchSize) {
       const batch = ids.slice(from, from + this.batchSize);
       const records = new Map((await this.games.loadGames(batch)).map((r) => [r.id, r]));
-      const events = await this.games.readEventsOfGames(batch.filter((id) => withEvents(records.get(id)!)));
-      yield batch.map((id) => {
-        const record = records.get(id)!;
-        return { record, events: withEvents(record) ? (events.get(id) ?? []) : null };
-      });
+      const events = await this.games.eventsJsonOfGames(batch.filter((id) => eventsOf(records.get(id)!)));
+      yield batch.map((id) => ({ record: records.get(id)!, events: events.get(id) ?? null }));
     }
   }
 
@@ -90,7 +88,7 @@ export class TournamentArchives {
     yield `${JSON.stringify(head).slice(0, -1)},"games":[`;
     let separator = '';
     for await (const batch of this.batches(state, () => true)) {
-      yield separator + batch.map(({ record, events: gameEvents }) => JSON.stringify(copyOf(record, gameEvents!))).join(',');
+      yield separator + batch.map(({ record, events: gameEvents }) => withEvents({ record: recordCopy(record) }, gameEvents)).join(',');
       separator = ',';
     }
     yield ']}';
@@ -103,8 +101,7 @@ export class TournamentArchives {
     for await (const batch of this.batches(state, (record) => record.status === 'finished')) {
       yield batch
         .map(({ record, events }) => {
-          const copy = copyOf(record, events ?? []);
-          const { refereeTokenHash: _referee, seed, seats, ...game } = copy.record;
+          const { refereeTokenHash: _referee, seed, seats, ...game } = recordCopy(record);
           const { round, players } = tableOf.get(record.id)!;
           const line = {
             ...game,
@@ -112,9 +109,8 @@ export class TournamentArchives {
             round,
             seats: seats.map((s, i) => ({ seat: s.seat, name: s.name, bot: s.bot, player: players[i] })),
             result: state.results.get(record.id) ?? null,
-            events: events === null ? null : copy.events,
           };
-          return `${JSON.stringify(line)}\n`;
+          return `${withEvents(line, events)}\n`;
         })
         .join('');
     }
