@@ -88,8 +88,10 @@ export class TournamentArchives {
     yield `${JSON.stringify(head).slice(0, -1)},"games":[`;
     let separator = '';
     for await (const batch of this.batches(state, () => true)) {
-      yield separator + batch.map(({ record, events: gameEvents }) => withEvents({ record: recordCopy(record) }, gameEvents)).join(',');
-      separator = ',';
+      for (const { record, events: gameEvents } of batch) {
+        yield separator + withEvents({ record: recordCopy(record) }, gameEvents);
+        separator = ',';
+      }
     }
     yield ']}';
   }
@@ -99,20 +101,18 @@ export class TournamentArchives {
   async *gameLines(state: TournamentState): AsyncGenerator<string> {
     const tableOf = new Map(state.rounds.flatMap((r) => r.tables.map((t) => [t.gameId, { round: r.round, players: t.players }] as const)));
     for await (const batch of this.batches(state, (record) => record.status === 'finished')) {
-      yield batch
-        .map(({ record, events }) => {
-          const { refereeTokenHash: _referee, seed, seats, ...game } = recordCopy(record);
-          const { round, players } = tableOf.get(record.id)!;
-          const line = {
-            ...game,
-            seed: events === null ? null : seed,
-            round,
-            seats: seats.map((s, i) => ({ seat: s.seat, name: s.name, bot: s.bot, player: players[i] })),
-            result: state.results.get(record.id) ?? null,
-          };
-          return `${withEvents(line, events)}\n`;
-        })
-        .join('');
+      for (const { record, events } of batch) {
+        const { refereeTokenHash: _referee, seed, seats, ...game } = recordCopy(record);
+        const { round, players } = tableOf.get(record.id)!;
+        const line = {
+          ...game,
+          seed: events === null ? null : seed,
+          round,
+          seats: seats.map((s, i) => ({ seat: s.seat, name: s.name, bot: s.bot, player: players[i] })),
+          result: state.results.get(record.id) ?? null,
+        };
+        yield `${withEvents(line, events)}\n`;
+      }
     }
   }
 
