@@ -22,6 +22,10 @@ const Params = z.object({ id: z.uuid() });
 const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem };
 const security = [{ apiKey: [] }];
 
+/** Room for the 5,000 players a request may register, each with the longest name,
+ * external id and bot kind (about 300 bytes as JSON); the server's default is 64 KiB. */
+const playersBodyLimit = 2 * 1024 * 1024;
+
 const Player = PlayerEntry.extend({ id: z.string(), withdrawn: z.boolean() });
 const Table = z.object({ gameId: z.string(), players: z.array(z.string()).readonly() });
 export const TournamentSummary = z
@@ -101,6 +105,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   const runner = (request: { organizer: Parameters<typeof requireScope>[0] }) => requireScope(request.organizer, 'tournaments:run').organizerId;
 
   app.post('/tournaments', {
+    bodyLimit: playersBodyLimit,
     schema: { operationId: 'createTournament',
       tags: ['tournaments'],
       summary: 'Create a tournament, with its first players',
@@ -171,6 +176,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/tournaments/:id/players', {
+    bodyLimit: playersBodyLimit,
     schema: { operationId: 'registerPlayers', description: 'Needs a key with scope tournaments:run. Each player\'s tournament token is shown only in this answer. Players may register late, until the tournament ends (a knockout: until it starts).', tags: ['tournaments'], summary: 'Register players (late registration too)', params: Params, headers: IdempotencyHeaders, body: z.strictObject({ players: z.array(PlayerEntry).min(1).max(5000) }), security, response: { 200: z.object({ players: PlayerTokens }), ...errors } },
     handler: async (request) => tournaments.register(runner(request), request.params.id, request.body.players, request.headers['idempotency-key']),
   });
