@@ -211,6 +211,8 @@ t.test('no-shows: past the table deadline a silent seat is played by a bot and, 
   const withdrew = await app.inject({ method: 'POST', url: `/tournaments/${id}/players/p2/withdraw`, headers: bearerHeader(organizer.key) });
   t.same(withdrew.json(), { withdrawn: 'p2', table: gameId }, 'Bea leaves her running table');
   t.equal((await app.inject({ url: '/tournaments/me', headers: bearerHeader(bea) })).json().player.withdrawn, true);
+  const asBea = (await app.inject({ url: `/games/${gameId}`, headers: bearerHeader(bea) })).json();
+  t.same([asBea.code, asBea.you], ['auth/forbidden', undefined], 'her token no longer holds the seat the bot plays');
 
   await app.services.tournaments.attend();
   let log = (await app.inject({ url: `/tournaments/${id}/events` })).json().events.map((e: { event: { type: string } }) => e.event);
