@@ -29,6 +29,7 @@ import { Metrics } from './observability/metrics.ts';
 import { RequestLog } from './observability/request-log.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { gameRoutes } from './routes/games.ts';
+import { raceLogRoutes } from './routes/race-log.ts';
 import { Organizers } from './organizers/organizers.ts';
 import { healthRoutes } from './routes/health.ts';
 import { webPages } from './routes/pages.ts';
@@ -306,6 +307,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(metricsRoutes);
   await app.register(catalogRoutes);
   await app.register(gameRoutes);
+  await app.register(raceLogRoutes);
   await app.register(liveRoutes);
   await app.register(webPages);
   await app.register(organizerRoutes);

@@ -6,15 +6,17 @@ import { fackelUndKeule } from './fackel-und-keule/index.ts';
 import { mistkaefer } from './mistkaefer/index.ts';
 import { pechvogel } from './pechvogel/index.ts';
 import { porcaMiseria } from './porca-miseria/index.ts';
+import { withPositions } from './positions.ts';
 
 // The platform handles every game through the contract alone, so their specific
 // option, state and view types are erased here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = GameModule<any, any, Command, GameEvent, unknown>;
 
-// Each waits for chance when a supplied game's rules need an outcome (chance-party.ts).
+// Each waits for chance when a supplied game's rules need an outcome (chance-party.ts),
+// and may start from a described position (positions.ts).
 export const games: readonly AnyGame[] = [pechvogel, fackelUndKeule, mistkaefer, porcaMiseria].map((game) =>
-  withChanceParty(game as AnyGame),
+  withChanceParty(withPositions(game as AnyGame)),
 );
 
 const byType = new Map(games.map((g) => [g.type, g]));

@@ -20,6 +20,7 @@ import { GroupCommit } from './group-commit.ts';
 import type { AppendOutcome, AppendRequest, ChanceMode, GameFilter, GameRecord, GameStatus, SeatRecord, StoredEvent, StoredSnapshot } from './records.ts';
 import { NOTIFY_CHANNEL, type Notifier } from './notifier.ts';
 import { VersionProbe } from './version-probe.ts';
+import { RaceRefusals } from './race-refusals.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -119,6 +120,8 @@ SELECT g.id::text AS id FROM game g
 export class EventStore {
   private readonly group: GroupCommit;
   private readonly probe: VersionProbe;
+  /** Refused race commands, the losers the log does not show (race-refusals.ts). */
+  readonly raceRefusals: RaceRefusals;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -129,6 +132,7 @@ export class EventStore {
   ) {
     this.group = new GroupCommit(pool, (request, alone) => this.appendOne(request, alone), (request) => this.announce(request));
     this.probe = new VersionProbe(pool);
+    this.raceRefusals = new RaceRefusals(pool, this.group);
   }
 
   /** Creates a game; with `opening`, already running with its setup events, in one

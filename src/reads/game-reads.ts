@@ -13,6 +13,7 @@ import type { LatestStates, LoadedGame } from '../state/latest-states.ts';
 import type { PastStates } from '../state/past-states.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
 import { encodeCursor, summarize } from './game-summary.ts';
+import { raceLog, type RaceEntry } from './race-log.ts';
 
 export interface EventPage {
   readonly gameType: string;
@@ -86,7 +87,22 @@ export class GameReads {
       state = latest.game.evolve(state, event);
       return { seq, event, actor, at: at.toISOString(), view: latest.game.view(state, all) };
     });
-    return { gameType: latest.game.type, game: summarize(latest.record, latest.game.result(state)), initialView: latest.game.view(latest.game.initialState(latest.setup), all), steps, result: latest.game.result(state) };
+    const races = raceLog(latest.game.type, events, await this.store.raceRefusals.list(gameId));
+    return { gameType: latest.game.type, game: summarize(latest.record, latest.game.result(state)), initialView: latest.game.view(latest.game.initialState(latest.setup), all), steps, result: latest.game.result(state), raceLog: races };
+  }
+
+  /** Every race command so far, accepted or refused, in the order decided. Race
+   * commands and their refusals show only what the table shows (the games with races
+   * hide nothing), so seats, the referee and spectators read it; a game with hidden
+   * information would show it to spectators once over. */
+  async raceLog(gameId: string, token: string | undefined): Promise<{ gameType: string; version: number; entries: RaceEntry[] }> {
+    const latest = await this.latest.load(gameId);
+    const principal = resolvePrincipal(latest.record, token);
+    if (principal.kind === 'anonymous' && latest.game.traits.hiddenInformation && latest.record.status !== 'finished') {
+      throw new ServiceError(serviceCodes.forbidden, 'this game hides information: its race log is for its seats and referee until it is over');
+    }
+    const [events, refusals] = await Promise.all([this.store.readEvents(gameId, 0, undefined, latest.version), this.store.raceRefusals.list(gameId)]);
+    return { gameType: latest.game.type, version: latest.version, entries: raceLog(latest.game.type, events, refusals.filter((r) => r.version <= latest.version)) };
   }
 
   async principalFor(gameId: string, token: string | undefined): Promise<{ record: GameRecord; principal: Principal }> {

@@ -8,6 +8,7 @@ import type net from 'node:net';
 import { chanceCodes } from '../domain/chance.ts';
 import { chanceCodes as awaitedChanceCodes } from '../domain/chance-party.ts';
 import { games } from '../domain/games.ts';
+import { positionCodes } from '../domain/position-rules.ts';
 import { ServiceError, serviceCodes, type ServiceCode } from '../errors.ts';
 import { databaseUnavailable } from '../events/unavailable.ts';
 import { noteRefusal } from '../observability/request-log.ts';
@@ -47,7 +48,7 @@ export const httpCodes = {
 /** Every code a problem document may carry: the service's, the HTTP layer's, the
  * supplied-chance checks' and every game's rule codes. */
 export const problemCodes: readonly string[] = [
-  ...new Set([...Object.values(serviceCodes), ...Object.values(httpCodes), ...chanceCodes, ...Object.values(awaitedChanceCodes), ...games.flatMap((g) => g.codes)]),
+  ...new Set([...Object.values(serviceCodes), ...Object.values(httpCodes), ...chanceCodes, ...Object.values(awaitedChanceCodes), ...Object.values(positionCodes), ...games.flatMap((g) => g.codes)]),
 ];
 
 export const Problem = z
@@ -64,6 +65,18 @@ export const Problem = z
       .object({ kind: z.string(), count: z.number().int(), values: z.array(z.unknown()) })
       .optional()
       .describe('With chance/outcome-missing and chance/outcome-invalid: what the draw needs (kind, how many, the values still possible)'),
+    problems: z
+      .array(
+        z.object({
+          code: z.string().describe('position/invalid, position/components-mismatch, position/out-of-range or position/illegal-phase'),
+          component: z.string().describe('What does not add up, e.g. card:<id>, marker:5, winnings, turn'),
+          message: z.string(),
+          expected: z.int().optional().describe('How many the box has or the rules allow'),
+          found: z.int().optional().describe('How many the position has'),
+        }),
+      )
+      .optional()
+      .describe('With position/*: everything in the described position that does not add up'),
     unknownFields: z.array(z.string()).optional().describe('With command/invalid: fields the command does not have (e.g. a misspelt one), by path'),
   })
   .loose()
