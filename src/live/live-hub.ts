@@ -22,8 +22,9 @@ export interface Update extends GameSnapshot {
 
 export interface Watcher {
   readonly viewer: Viewer;
-  /** Receives each Update, already serialized. */
-  send(json: string): void;
+  /** Receives each Update, already serialized (a new version's as UTF-8 bytes that
+   * every watcher with the same eyes shares). */
+  send(json: string | Buffer): void;
 }
 
 interface Channel {
@@ -141,13 +142,18 @@ export class LiveHub {
     const before = channel.loaded;
     channel.loaded = after;
     const shared = after.game.traits.hiddenInformation ? null : sharedUpdate(before, events, after);
+    // Built and encoded once per kind of eyes: every spectator gets the same bytes, and
+    // so does every socket of one seat.
+    const encoded = new Map<string, Buffer>();
     for (const watcher of channel.watchers) {
-      if (shared !== null && watcher.viewer.kind !== 'all') {
-        watcher.send(shared(watcher.viewer));
-        continue;
+      const { viewer } = watcher;
+      const eyes = viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
+      let update = encoded.get(eyes);
+      if (update === undefined) {
+        update = Buffer.from(shared !== null && viewer.kind !== 'all' ? shared(viewer) : serialize({ type: 'update', ...describeVersion(after, viewer), events: redactAll(before, before.state, events, viewer).shown }));
+        encoded.set(eyes, update);
       }
-      const { shown } = redactAll(before, before.state, events, watcher.viewer);
-      watcher.send(serialize({ type: 'update', ...describeVersion(after, watcher.viewer), events: shown }));
+      watcher.send(update);
     }
   }
 

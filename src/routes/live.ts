@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import { allowedViewer } from '../access/principal.ts';
 import { closeCodes } from '../live/live-sockets.ts';
+import { socketCorker } from '../live/tick-cork.ts';
 import { bearer } from './games.ts';
 import { refuseNul } from './nul.ts';
 import { ClientMessage } from './live-messages.ts';
@@ -43,9 +44,13 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const opened = Date.now();
       let received = 0;
       let sent = 0;
-      const sendJson = (json: string) => {
+      // The ack and the update of one commit leave in one write (live/tick-cork.ts).
+      const cork = socketCorker(socket);
+      const sendJson = (json: string | Buffer) => {
         if (socket.readyState !== socket.OPEN) return;
-        socket.send(json);
+        cork();
+        // Text frames, also for an update that comes encoded already (ws would send a Buffer as binary).
+        socket.send(json, { binary: false });
         sent++;
         metrics.pushed();
       };
