@@ -75,7 +75,8 @@ export async function startServer(databaseUrl: string): Promise<RunningServer> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--max-semi-space-size=8', path.join(root, 'dist/server.js')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // Every socket of a benchmark comes from this one address.
+    env: { MAX_CONNECTIONS_PER_ADDRESS: '0', ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   // Stopped with this process, whatever ends it.

@@ -12,7 +12,7 @@ import type { GameFilter, GameRecord } from '../events/records.ts';
 import type { EventStore } from '../events/store.ts';
 import type { LatestStates, LoadedGame } from '../state/latest-states.ts';
 import type { PastStates } from '../state/past-states.ts';
-import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
+import { atVersion, describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
 import { encodeCursor, summarize } from './game-summary.ts';
 import { raceLog, type RaceEntry } from './race-log.ts';
 
@@ -96,9 +96,7 @@ export class GameReads {
     if (version !== undefined && (version > latest.version || version < 0)) throw new ServiceError(serviceCodes.validation, `version must be between 0 and ${latest.version}`);
     if (holds(tagOf(latest, ['view', version ?? latest.version, viewer]))) return unchanged;
     if (version === undefined || version === latest.version) return describeVersion(latest, viewer);
-    const state = await this.past.at(latest, version);
-    const status = latest.game.result(state) === null ? 'running' : 'finished';
-    return describeVersion({ ...latest, state, version, record: { ...latest.record, status } }, viewer);
+    return describeVersion(atVersion(latest, await this.past.at(latest, version), version), viewer);
   }
 
   async events(gameId: string, token: string | undefined, after: number, limit: number, requested?: Viewer, holds = holdsNothing): Promise<EventPage | Unchanged> {

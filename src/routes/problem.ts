@@ -43,6 +43,12 @@ export const httpCodes = {
   timeout: 'request/timeout',
   /** A WebSocket endpoint was asked without `Upgrade: websocket`. */
   upgradeRequired: 'request/upgrade-required',
+  /** An upgrade to a WebSocket on a route that is no live socket. */
+  notWebSocket: 'request/not-websocket',
+  /** This address (or everyone together) has as many connections open as the server allows. */
+  tooManyConnections: 'server/too-many-connections',
+  /** A live socket sent more messages a second than it may; the message was not handled. */
+  liveRateLimited: 'live/rate-limited',
 } as const;
 
 /** Every code a problem document may carry: the service's, the HTTP layer's, the
@@ -202,12 +208,16 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
         ? problem(400, httpCodes.badUrl, 'the path is not valid percent-encoding')
         : problem(400, serviceCodes.validation, error.message);
   // An upgrade request refused here never reaches the hooks that would end its
-  // connection, and Node leaves an upgrade's socket to its listener: it would stay open.
-  if (request.raw.headers.upgrade !== undefined) {
-    reply.header('connection', 'close');
-    reply.raw.once('finish', () => request.raw.socket.destroySoon());
-  }
+  // connection.
+  if (request.raw.headers.upgrade !== undefined) closeAfterAnswer(request, reply);
   sendProblem(reply, body);
+}
+
+/** Node leaves the socket of an upgrade request to its listener: refused, it would
+ * stay open after the answer. */
+export function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('connection', 'close');
+  reply.raw.once('finish', () => request.raw.socket.destroySoon());
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {

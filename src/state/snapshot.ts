@@ -42,6 +42,13 @@ export function describeVersion(loaded: LoadedGame, viewer: Viewer): GameSnapsho
   return { ...snapshot, seatCommands: seats };
 }
 
+/** The game at an earlier `version`, whose state is `state`: finished only if its
+ * result is in by then. */
+export function atVersion(latest: LoadedGame, state: unknown, version: number): LoadedGame {
+  const status: GameStatus = latest.game.result(state) === null ? 'running' : 'finished';
+  return { ...latest, state, version, record: { ...latest.record, status, version } };
+}
+
 /** What chance must supply is shown to all; the values it may take only to `all`. */
 const pendingAsSeenBy = (pending: Pending, viewer: Viewer): Pending =>
   pending.chance === undefined || viewer.kind === 'all' ? pending : { ...pending, chance: needAsSeenBy(pending.chance, viewer) };

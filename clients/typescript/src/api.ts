@@ -3932,7 +3932,7 @@ export interface components {
              * @description Stable machine-readable code, e.g. command/stale-version or pechvogel/not-your-turn
              * @enum {string}
              */
-            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "position/invalid" | "position/components-mismatch" | "position/out-of-range" | "position/illegal-phase" | "position/not-allowed" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
+            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "request/not-websocket" | "server/too-many-connections" | "live/rate-limited" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "position/invalid" | "position/components-mismatch" | "position/out-of-range" | "position/illegal-phase" | "position/not-allowed" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
             instance?: string;
             /** @description With command/stale-version and command/conflict */
             currentVersion?: number;
@@ -4190,6 +4190,126 @@ export interface components {
                 }[];
             }[];
         };
+        TournamentEvent: {
+            /** @constant */
+            type: "TournamentCreated";
+            name: string;
+            gameType: string;
+            format: {
+                /** @constant */
+                kind: "swiss";
+                rounds: number;
+                tableSize: {
+                    min: number;
+                    max: number;
+                };
+                byes: boolean;
+            } | {
+                /** @constant */
+                kind: "rotation";
+                rounds: number;
+                tableSize: {
+                    min: number;
+                    max: number;
+                };
+            } | {
+                /** @constant */
+                kind: "knockout";
+                tableSize: {
+                    min: number;
+                    max: number;
+                };
+                advance: number;
+            };
+            settings: components["schemas"]["TournamentSettings"];
+            seed: string;
+            organizerId: string;
+        } | {
+            /** @constant */
+            type: "PlayerRegistered";
+            player: {
+                name: string;
+                /** @description Your id for the player; ratings follow it across tournaments */
+                externalId?: string;
+                /** @description A known strength on the rating scale (mu, 25 for a newcomer): higher is stronger */
+                seed?: number;
+                /** @description A server-side bot of the game (e.g. greedy) instead of a person */
+                bot?: string;
+                id: string;
+            };
+        } | {
+            /** @constant */
+            type: "RoundPaired";
+            round: number;
+            readonly tables: {
+                gameId: string;
+                /** @description Player ids in seat order: seat 0 starts */
+                readonly players: string[];
+            }[];
+            readonly byes: string[];
+            /** @description Pairs seated together who had met before */
+            repeats: number;
+            tableDeadline: string | null;
+        } | {
+            /** @constant */
+            type: "RoundScheduled";
+            round: number;
+            at: string;
+        } | {
+            /** @constant */
+            type: "TableFinished";
+            round: number;
+            gameId: string;
+            result: {
+                /** @description The game id */
+                tableId: string;
+                round: number;
+                /** @description Player ids in seat order */
+                readonly players: string[];
+                /** @description Rank per player, same order: 1 = first, ties share a rank */
+                readonly ranks: number[];
+                /** @description In-game score per player, same order */
+                readonly scores: number[];
+                /** @description Players who forfeited (no-show, withdrawn mid-game): they rank last */
+                readonly forfeited?: string[];
+            };
+        } | {
+            /** @constant */
+            type: "StandingsChanged";
+            round: number;
+            readonly standings: {
+                player: string;
+                rank: number;
+                points: number;
+                played: number;
+                wins: number;
+                byes: number;
+                tieBreaks: {
+                    score: number;
+                    "opponents-points": number;
+                    "head-to-head": number;
+                    wins: number;
+                };
+            }[];
+        } | {
+            /** @constant */
+            type: "SeatTakenOver";
+            round: number;
+            gameId: string;
+            player: string;
+            /** @enum {string} */
+            reason: "no-show" | "withdrew";
+            forfeited: boolean;
+        } | {
+            /** @constant */
+            type: "PlayerWithdrew";
+            player: string;
+            afterRound: number;
+        } | {
+            /** @constant */
+            type: "TournamentFinished";
+            round: number;
+        };
         TournamentPlayerEntry: {
             name: string;
             /** @description Your id for the player; ratings follow it across tournaments */
@@ -4198,6 +4318,28 @@ export interface components {
             seed?: number;
             /** @description A server-side bot of the game (e.g. greedy) instead of a person */
             bot?: string;
+        };
+        TournamentSettings: {
+            /**
+             * @default auto
+             * @enum {string}
+             */
+            advance: "auto" | "organizer";
+            noShow?: {
+                afterSeconds: number;
+                /** @enum {string} */
+                action: "bot" | "forfeit";
+            };
+            options?: unknown;
+            points?: {
+                byTableSize?: {
+                    [key: string]: number[];
+                };
+                bye: number;
+            };
+            tieBreaks?: ("score" | "opponents-points" | "head-to-head" | "wins")[];
+            /** @default true */
+            rated: boolean;
         };
         TournamentSettingsInput: {
             /**
@@ -6239,11 +6381,7 @@ export interface operations {
                         events: {
                             seq: number;
                             at: string;
-                            event: {
-                                type: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            event: components["schemas"]["TournamentEvent"];
                         }[];
                     };
                 };
@@ -6668,7 +6806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
@@ -6900,7 +7038,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Standings"] | string;
+                    "application/json": components["schemas"]["Standings"];
+                    "text/csv": string;
                 };
             };
             /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
