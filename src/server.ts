@@ -56,6 +56,7 @@ const app = await buildApp({
   closeTimeoutMs,
   rateLimits,
   adminKey,
+  openGameTtlMs: count('OPEN_GAME_TTL_SECONDS', 86_400) * 1000,
   ...(corsOrigins === undefined ? {} : { corsOrigins }),
 });
 

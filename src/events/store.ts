@@ -17,7 +17,7 @@ import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { GameEvent } from '../domain/contract.ts';
 import { GroupCommit } from './group-commit.ts';
-import type { AppendOutcome, AppendRequest, ChanceMode, GameFilter, GameRecord, GameStatus, SeatRecord, StoredEvent, StoredSnapshot } from './records.ts';
+import type { AppendOutcome, AppendRequest, ChanceMode, GameFilter, GameRecord, GameStatus, SeatRecord, SeedChosenBy, StoredEvent, StoredSnapshot } from './records.ts';
 import { NOTIFY_CHANNEL, type Notifier } from './notifier.ts';
 import { VersionProbe } from './version-probe.ts';
 
@@ -64,7 +64,7 @@ SELECT seq, data, actor, at FROM event
 
 const GAME_COLUMNS = `
        g.id::text AS id, g.type, g.rules_version AS "rulesVersion", g.options, g.seat_count AS "seatCount",
-       g.chance_mode AS "chanceMode", g.seed, g.seed_hash AS "seedHash", g.referee_token_hash AS "refereeTokenHash",
+       g.chance_mode AS "chanceMode", g.seed, g.seed_hash AS "seedHash", g.seed_nonce AS "seedNonce", g.seed_chosen_by AS "seedChosenBy", g.referee_token_hash AS "refereeTokenHash",
        g.status, g.version, g.deadline, g.created_at AS "createdAt", g.updated_at AS "updatedAt", g.finished_at AS "finishedAt",
        g.organizer_id::text AS "organizerId",
        (SELECT json_build_object('id', t.tournament_id, 'round', t.round) FROM tournament_table t WHERE t.game_id = g.id) AS tournament,
@@ -97,7 +97,7 @@ const recordOf = ({ seats, ...game }: GameRow): GameRecord => ({
 
 const DUE_GAMES_SQL = `
 SELECT id::text AS id, version FROM game
- WHERE status = 'running' AND deadline <= $1::timestamptz
+ WHERE status IN ('running', 'open') AND deadline <= $1::timestamptz
  ORDER BY deadline LIMIT $2`;
 
 const RUNNING_WITH_BOTS_SQL = `
@@ -122,7 +122,8 @@ export class EventStore {
   /** Creates a game; with `opening`, already running with its setup events, in one
    * transaction, so no game is ever left running without them. */
   async createGame(
-    game: Omit<GameRecord, 'updatedAt' | 'finishedAt' | 'version' | 'deadline' | 'status'>,
+    /** `deadline`: an open game's expiry (ignored with `opening`, which brings its own). */
+    game: Omit<GameRecord, 'updatedAt' | 'finishedAt' | 'version' | 'deadline' | 'status'> & { readonly deadline?: Date | null },
     opening: { events: readonly GameEvent[]; status: GameStatus; deadline: Date | null } | null,
   ): Promise<void> {
     await this.prisma.game.create({
@@ -135,10 +136,12 @@ export class EventStore {
         chanceMode: game.chanceMode,
         seed: game.seed,
         seedHash: game.seedHash,
+        seedNonce: game.seedNonce,
+        seedChosenBy: game.seedChosenBy,
         refereeTokenHash: game.refereeTokenHash,
         status: opening?.status ?? 'open',
         version: opening?.events.length ?? 0,
-        deadline: opening?.deadline ?? null,
+        deadline: opening === null ? (game.deadline ?? null) : opening.deadline,
         createdAt: game.createdAt,
         updatedAt: game.createdAt,
         organizerId: game.organizerId,
@@ -172,6 +175,8 @@ export class EventStore {
       chance_mode: record.chanceMode,
       seed: record.seed,
       seed_hash: record.seedHash,
+      seed_nonce: record.seedNonce,
+      seed_chosen_by: record.seedChosenBy,
       referee_token_hash: record.refereeTokenHash,
       status: record.status,
       version: record.version,
@@ -182,9 +187,9 @@ export class EventStore {
       organizer_id: record.organizerId,
     }));
     await client.query(
-      `INSERT INTO game (id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id)
-       SELECT id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id
-         FROM jsonb_to_recordset($1::jsonb) AS g(id uuid, type text, rules_version text, options jsonb, seat_count int, chance_mode text, seed text, seed_hash text,
+      `INSERT INTO game (id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, seed_nonce, seed_chosen_by, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id)
+       SELECT id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, seed_nonce, seed_chosen_by, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id
+         FROM jsonb_to_recordset($1::jsonb) AS g(id uuid, type text, rules_version text, options jsonb, seat_count int, chance_mode text, seed text, seed_hash text, seed_nonce text, seed_chosen_by text,
               referee_token_hash text, status text, version int, deadline timestamptz, created_at timestamptz, updated_at timestamptz, finished_at timestamptz, organizer_id uuid)`,
       [JSON.stringify(rows)],
     );
@@ -333,6 +338,7 @@ export class EventStore {
       ...row,
       status: row.status as GameStatus,
       chanceMode: row.chanceMode as ChanceMode,
+      seedChosenBy: row.seedChosenBy as SeedChosenBy | null,
       tournament: tournamentTable === null ? null : { id: tournamentTable.tournamentId, round: tournamentTable.round },
     }));
   }

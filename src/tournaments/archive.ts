@@ -15,7 +15,7 @@ const Seat = z.object({ seat: z.int().min(0), name: z.string().nullable(), token
 const GameCopy = z.object({
   record: z.object({
     id: z.uuid(), type: z.string(), rulesVersion: z.string(), options: z.unknown(), seatCount: z.int().min(1), chanceMode: z.enum(['server', 'supplied']),
-    seed: z.string(), seedHash: z.string(), refereeTokenHash: z.string(), status: z.enum(['open', 'running', 'finished']), version: z.int().min(0),
+    seed: z.string(), seedHash: z.string(), seedNonce: z.string().nullable().default(null), seedChosenBy: z.enum(['creator', 'server']).nullable().default(null), refereeTokenHash: z.string(), status: z.enum(['open', 'running', 'finished']), version: z.int().min(0),
     deadline: z.iso.datetime({ offset: true }).nullable(), createdAt: z.iso.datetime({ offset: true }), updatedAt: z.iso.datetime({ offset: true }), finishedAt: z.iso.datetime({ offset: true }).nullable(),
     seats: z.array(Seat),
   }),
@@ -40,7 +40,7 @@ function copyOf(record: GameRecord, events: readonly StoredEvent[]): z.infer<typ
   return {
     record: {
       id: record.id, type: record.type, rulesVersion: record.rulesVersion, options: record.options, seatCount: record.seatCount, chanceMode: record.chanceMode,
-      seed: record.seed, seedHash: record.seedHash, refereeTokenHash: record.refereeTokenHash, status: record.status, version: record.version,
+      seed: record.seed, seedHash: record.seedHash, seedNonce: record.seedNonce, seedChosenBy: record.seedChosenBy, refereeTokenHash: record.refereeTokenHash, status: record.status, version: record.version,
       deadline: iso(record.deadline), createdAt: record.createdAt.toISOString(), updatedAt: record.updatedAt.toISOString(), finishedAt: iso(record.finishedAt),
       seats: record.seats.map((s) => ({ ...s, joinedAt: iso(s.joinedAt) })),
     },
@@ -78,12 +78,13 @@ export class TournamentArchives {
     for (const id of tableIds(state)) {
       const record = (await this.games.loadGame(id))!;
       const events = record.status === 'finished' ? await this.games.readEvents(id, 0) : null;
-      const { refereeTokenHash: _referee, seed, seats, ...game } = copyOf(record, events ?? []).record;
+      const { refereeTokenHash: _referee, seed, seedNonce, seats, ...game } = copyOf(record, events ?? []).record;
       const round = state.rounds.find((r) => r.tables.some((t) => t.gameId === id))!;
       const players = round.tables.find((t) => t.gameId === id)!.players;
       const line = {
         ...game,
         seed: record.status === 'finished' ? seed : null,
+        seedNonce: record.status === 'finished' ? seedNonce : null,
         round: round.round,
         seats: seats.map((s, i) => ({ seat: s.seat, name: s.name, bot: s.bot, player: players[i] })),
         result: state.results.get(id) ?? null,
