@@ -17,7 +17,7 @@ export function testClock(start = Date.UTC(2026, 10, 29, 12)): TestClock {
 /** The admin key every test app accepts (SPIELWERK_ADMIN_KEY in production). */
 export const testAdminKey = 'sw_admin_test_key_0123456789abcdefghijklmnop';
 
-export async function testApp(t: TestLike, options: { clock?: () => number; database?: TestDatabase } = {}): Promise<App & { databaseUrl: string }> {
+export async function testApp(t: TestLike, options: { clock?: () => number; database?: TestDatabase; openGameTtlMs?: number } = {}): Promise<App & { databaseUrl: string }> {
   const database = options.database ?? (await testDatabase(t));
   const app = await buildApp({
     prisma: database.prisma,
@@ -29,6 +29,7 @@ export async function testApp(t: TestLike, options: { clock?: () => number; data
     resyncMs: 60_000,
     adminKey: testAdminKey,
     tournamentPollMs: 0,
+    ...(options.openGameTtlMs === undefined ? {} : { openGameTtlMs: options.openGameTtlMs }),
   });
   await app.ready();
   t.teardown(async () => {

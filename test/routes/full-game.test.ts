@@ -2,8 +2,11 @@
 import { createHash } from 'node:crypto';
 import t from 'tap';
 import { fold } from '../../src/domain/contract.ts';
-import { pechvogel } from '../../src/domain/pechvogel/index.ts';
+import { findGame } from '../../src/domain/games.ts';
 import { command, createGame, testApp, testClock } from '../helpers/app.ts';
+
+// The game as the platform plays it (with its chance party and lifecycle).
+const pechvogel = findGame('pechvogel')!;
 
 t.test('a whole Pechvogel game over HTTP, then its replay and its seed', async (t) => {
   const clock = testClock();

@@ -1,5 +1,5 @@
--- The seed's commitment covers a random server nonce with the seed, so a weak seed a
--- creator chose cannot be found from it; games created before have no nonce (null)
--- and keep the bare SHA-256 of their seed. Who chose the seed is null for them too.
+-- The commitment to a seed covers a random server nonce with it, so a weak seed chosen
+-- by a creator cannot be found from it. Games created before have no nonce (null) and
+-- keep the bare SHA-256 of their seed, and who chose it is not known (null).
 ALTER TABLE "game" ADD COLUMN "seed_nonce" TEXT,
 ADD COLUMN "seed_chosen_by" TEXT;
