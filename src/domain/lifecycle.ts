@@ -154,7 +154,11 @@ export function withLifecycle<O, S, C extends Command, E extends GameEvent, V>(
   };
 
   const extendView = (schema: z.ZodType<V>) => (schema as unknown as z.ZodObject).extend({ lifecycle: lifecycleViewSchema }) as unknown as z.ZodType<V & { lifecycle: LifecycleView }>;
-  const commands: z.ZodType[] = [game.commandSchema, resignSchema, ...(turnClock && !hasTimeout ? [timeoutSchema] : [])];
+  // One discriminated union of the game's commands and the lifecycle's, so a command
+  // with a field it does not have is refused naming it, as before.
+  const gameCommands = (game.commandSchema as unknown as z.ZodDiscriminatedUnion).options;
+  const description = z.globalRegistry.get(game.commandSchema)?.description;
+  const commandSchema = z.discriminatedUnion('type', [...gameCommands, resignSchema, ...(turnClock && !hasTimeout ? [timeoutSchema] : [])] as unknown as [z.ZodObject, ...z.ZodObject[]]);
   const optionsSchema = turnClock
     ? (game.optionsSchema as unknown as z.ZodObject).extend({
         [TURN_OPTION]: z
@@ -170,7 +174,7 @@ export function withLifecycle<O, S, C extends Command, E extends GameEvent, V>(
     ...game,
     optionsSchema: optionsSchema as unknown as z.ZodType<O>,
     untimedOptions: turnClock ? ({ ...game.untimedOptions, [TURN_OPTION]: 0 } as Partial<O>) : game.untimedOptions,
-    commandSchema: z.union(commands as [z.ZodType, z.ZodType, ...z.ZodType[]]) as unknown as z.ZodType<C>,
+    commandSchema: (description === undefined ? commandSchema : commandSchema.describe(description)) as unknown as z.ZodType<C>,
     eventSchema: z.union([game.eventSchema, ...lifecycleEventSchemas]) as unknown as z.ZodType<E | LifecycleEvent>,
     viewSchemas: { seat: extendView(game.viewSchemas.seat), spectator: extendView(game.viewSchemas.spectator), all: extendView(game.viewSchemas.all) },
     codes: [...game.codes, ...Object.values(lifecycleCodes)],

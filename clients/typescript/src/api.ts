@@ -959,7 +959,7 @@ export interface components {
             /** @description Where the rule interpretations of this service are written down */
             docs: string;
         };
-        FackelUndKeuleCommand: ({
+        FackelUndKeuleCommand: {
             /** @constant */
             type: "choose";
             /** @description Card numbers from your hand */
@@ -984,7 +984,7 @@ export interface components {
         } | {
             /** @constant */
             type: "timeout";
-        }) | {
+        } | {
             /** @constant */
             type: "resign";
         };
@@ -1720,7 +1720,8 @@ export interface components {
             /** @description Where the rule interpretations of this service are written down */
             docs: string;
         };
-        MistkaeferCommand: ({
+        /** @description A Mistkäfer command */
+        MistkaeferCommand: {
             /** @constant */
             type: "roll";
             /** @enum {string} */
@@ -1753,7 +1754,7 @@ export interface components {
         } | {
             /** @constant */
             type: "score";
-        }) | {
+        } | {
             /** @constant */
             type: "resign";
         } | {
@@ -1782,7 +1783,8 @@ export interface components {
                 event: components["schemas"]["MistkaeferEvent"];
             }[];
         };
-        MistkaeferCommandInput: ({
+        /** @description A Mistkäfer command */
+        MistkaeferCommandInput: {
             /** @constant */
             type: "roll";
             /** @enum {string} */
@@ -1815,7 +1817,7 @@ export interface components {
         } | {
             /** @constant */
             type: "score";
-        }) | {
+        } | {
             /** @constant */
             type: "resign";
         } | {
@@ -2459,7 +2461,8 @@ export interface components {
             /** @description Where the rule interpretations of this service are written down */
             docs: string;
         };
-        PechvogelCommand: ({
+        /** @description A Pechvogel command. */
+        PechvogelCommand: {
             /** @constant */
             type: "throw";
         } | {
@@ -2495,7 +2498,7 @@ export interface components {
         } | {
             /** @constant */
             type: "timeout";
-        }) | {
+        } | {
             /** @constant */
             type: "resign";
         };
@@ -3079,7 +3082,8 @@ export interface components {
             /** @description Where the rule interpretations of this service are written down */
             docs: string;
         };
-        PorcaMiseriaCommand: ({
+        /** @description Porca Miseria commands. */
+        PorcaMiseriaCommand: {
             /** @constant */
             type: "reveal";
         } | {
@@ -3099,7 +3103,7 @@ export interface components {
         } | {
             /** @constant */
             type: "timeout";
-        }) | {
+        } | {
             /** @constant */
             type: "resign";
         };
