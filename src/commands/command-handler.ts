@@ -297,6 +297,9 @@ export class CommandHandler {
       const organizer = input.abort.organizerId !== null && input.abort.organizerId === record.organizerId;
       const principal: CommandPrincipal = input.caller.kind === 'token' ? resolvePrincipal(record, input.caller.token) : { kind: 'anonymous' };
       if (!organizer && principal.kind !== 'referee') throw new ServiceError(serviceCodes.forbidden, "only the game's creator aborts it: its referee token, or the organizer key that created it");
+      // A table without a result would hold its tournament's round forever: players
+      // there resign, and the organizer withdraws them.
+      if (record.tournament !== null) throw new ServiceError(serviceCodes.forbidden, "a tournament's table is not aborted: its players resign, or the organizer withdraws them");
       command = { type: 'abort', by: organizer ? 'organizer' : 'referee' };
       actor = organizer ? `organizer:${record.organizerId}` : 'referee';
     } else {

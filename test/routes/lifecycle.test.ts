@@ -4,6 +4,7 @@
 import t from 'tap';
 import type { App } from '../../src/app.ts';
 import { bearerHeader, command, createGame, createOrganizer, testApp, testClock } from '../helpers/app.ts';
+import { botPlayers, createTournament } from '../helpers/tournaments.ts';
 
 const read = async (app: App, id: string, token?: string | null) => (await app.inject({ url: `/games/${id}`, headers: bearerHeader(token) })).json();
 const types = async (app: App, id: string) => (await app.inject({ url: `/games/${id}/events?limit=1000` })).json().events.map((e: { event: { type: string } }) => e.event.type);
@@ -114,6 +115,28 @@ t.test('a turn clock: the seat that lets it run out loses on time', async (t) =>
     t.same(game.game.result.winners, [1]);
     t.same((await types(app, id)).slice(-1), ['SeatResigned']);
   }
+  // Each accepted move starts the clock again for whoever is pending after it.
+  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}], options: { turnSeconds: 30 } });
+  clock.now += 20_000;
+  t.equal((await command(app, id, tokens[0], { command: { type: 'throw' } })).statusCode, 200);
+  const moved = await read(app, id);
+  t.equal(moved.view.lifecycle.turnDeadline, clock.now + 30_000, 'a move gives the pending seats their time again');
+  t.equal((await types(app, id)).at(-1), 'TurnClockSet');
+  clock.now += 29_999;
+  await app.services.scheduler.runDue();
+  t.equal((await read(app, id)).status, 'running', 'not before the clock runs out');
   const untimed = await createGame(app, { type: 'mistkaefer', seats: [{}, {}] });
   t.equal((await read(app, untimed.id)).pending.deadline, undefined, 'without the option no clock runs');
+});
+
+t.test("a tournament's table is not aborted: its round would wait for a result forever", async (t) => {
+  const clock = testClock();
+  const app = await testApp(t, { clock });
+  const organizer = await createOrganizer(app);
+  const created = await createTournament(app, organizer.key, { name: 'Kurz', gameType: 'pechvogel', format: { kind: 'swiss', rounds: 1, tableSize: { min: 2, max: 2 }, byes: false }, settings: { advance: 'organizer' }, players: botPlayers(2) });
+  const paired = await app.inject({ method: 'POST', url: `/tournaments/${created.tournament.id}/rounds`, headers: bearerHeader(organizer.key), payload: {} });
+  const gameId = paired.json().tables[0].gameId;
+  const response = await abort(app, gameId, organizer.key);
+  t.equal(response.statusCode, 403, response.body);
+  t.match(response.json().detail, /tournament/);
 });
