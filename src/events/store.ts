@@ -241,8 +241,9 @@ export class EventStore {
 
   /** Takes an open seat; false when someone else took it first. */
   async takeSeat(gameId: string, seat: number, name: string | null, tokenHash: string, at: Date): Promise<boolean> {
+    // Only while the game is open: an open game aborted or expired keeps its seats empty.
     const { count } = await this.prisma.seat.updateMany({
-      where: { gameId, seat, tokenHash: null },
+      where: { gameId, seat, tokenHash: null, game: { is: { status: 'open' } } },
       data: { tokenHash, name, joinedAt: at },
     });
     return count === 1;

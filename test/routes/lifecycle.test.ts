@@ -95,6 +95,7 @@ t.test('an open game nobody fills expires after its time', async (t) => {
   t.same(game.game.ending, { kind: 'expired' });
   t.same(await types(app, id), ['GameExpired'], 'the log holds just that');
   t.same((await listed(app, id)).ending, { kind: 'expired' });
+  t.equal(await app.services.store.takeSeat(id, 1, 'late', 'a'.repeat(64), new Date(clock.now)), false, 'a join racing the expiry takes no seat');
   t.equal((await read(app, filled.id)).status, 'running', 'a game whose seats were all taken never expires');
 });
 
