@@ -38,7 +38,7 @@ export const lifecycleCodes = {
   systemOnly: 'lifecycle/system-only',
   /** `timeout`: no deadline runs (no turn clock, and the game has no timer of its own). */
   noDeadline: 'lifecycle/no-deadline',
-  /** An open game's expiry asked for before its time (the scheduler tries again). */
+  /** An open game's expiry, or a turn clock's timeout, asked for before its time (the scheduler tries again). */
   tooEarly: 'lifecycle/too-early',
 } as const;
 
@@ -190,7 +190,7 @@ export function withLifecycle<O, S, C extends Command, E extends GameEvent, V>(
     setup: (state, ctx) => clocked(state, game.setup(state.game, ctx), ctx.now),
 
     decide(state, command, ctx) {
-      if (state.ending !== null) return violation(lifecycleCodes.over, 'the game has ended');
+      if (state.ending !== null || game.result(state.game) !== null) return violation(lifecycleCodes.over, 'the game has ended');
       const lifecycle = command as unknown as LifecycleCommand | { type: 'timeout' };
       switch (lifecycle.type) {
         case 'resign':
@@ -203,9 +203,15 @@ export function withLifecycle<O, S, C extends Command, E extends GameEvent, V>(
           if (ctx.actor.kind !== 'system') return violation(lifecycleCodes.systemOnly, 'only the platform expires an open game');
           return [{ type: 'GameExpired' }];
         case 'timeout': {
-          const lost = state.clock !== null && ctx.actor.kind === 'system' && ctx.now >= state.clock ? lostOnTime(state, ctx.now) : null;
-          if (lost !== null) return lost;
-          if (!hasTimeout) return violation(lifecycleCodes.noDeadline, 'nothing is waiting on a deadline');
+          if (ctx.actor.kind !== 'system' || state.clock === null) {
+            if (hasTimeout) break;
+            return ctx.actor.kind === 'system' ? violation(lifecycleCodes.noDeadline, 'nothing is waiting on a deadline') : violation(lifecycleCodes.systemOnly, "timeout is the system's");
+          }
+          // The game's own deadline, when due and earlier, is its rules' to handle first.
+          const own = game.pending(state.game).deadline;
+          if (own !== undefined && own <= ctx.now && own <= state.clock) break;
+          if (ctx.now < state.clock) return violation(lifecycleCodes.tooEarly, `the turn clock runs until ${state.clock}`);
+          return game.pending(state.game).seats.map((seat) => ({ type: 'SeatResigned', seat, timedOut: true }));
         }
       }
       const decided: E[] | RuleViolation = game.decide(state.game, command, ctx);
@@ -244,13 +250,4 @@ export function withLifecycle<O, S, C extends Command, E extends GameEvent, V>(
     },
     ending: (state) => state.ending,
   };
-
-  /** The seats the turn clock ran out for, as resignations; null when the game's own
-   * earlier deadline is due first (its rules act then, e.g. a reaction window closes). */
-  function lostOnTime(state: LifecycleState<S>, now: number): LifecycleEvent[] | null {
-    const own = game.pending(state.game);
-    if (own.deadline !== undefined && own.deadline <= now && own.deadline <= state.clock!) return null;
-    if (own.seats.length === 0) return null;
-    return own.seats.map((seat) => ({ type: 'SeatResigned', seat, timedOut: true }));
-  }
 }

@@ -126,6 +126,9 @@ t.test('a turn clock: the seat that lets it run out loses on time', async (t) =>
   clock.now += 29_999;
   await app.services.scheduler.runDue();
   t.equal((await read(app, id)).status, 'running', 'not before the clock runs out');
+  clock.now += 1;
+  await app.services.scheduler.runDue();
+  t.same((await read(app, id)).game.ending, { kind: 'resigned', seats: [0], timedOut: true }, 'a timeout tried too early is tried again, and the seat loses on time');
   const untimed = await createGame(app, { type: 'mistkaefer', seats: [{}, {}] });
   t.equal((await read(app, untimed.id)).pending.deadline, undefined, 'without the option no clock runs');
 });
