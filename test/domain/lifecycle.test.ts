@@ -2,7 +2,7 @@
 // plays (src/domain/games.ts): the turn clock's timeout, and resigning.
 import t from 'tap';
 import { serverChance } from '../../src/domain/chance.ts';
-import { isViolation, type Actor, type Command, type GameEvent } from '../../src/domain/contract.ts';
+import { isViolation, type Actor, type Command, type GameEvent, type RuleViolation } from '../../src/domain/contract.ts';
 import { findGame } from '../../src/domain/games.ts';
 
 const NOW = 1_700_000_000_000;
@@ -18,7 +18,7 @@ function started(type: string, options: Record<string, unknown>) {
 
 const decide = (type: string, state: unknown, command: Command, actor: Actor, now: number) =>
   findGame(type)!.decide(state, command, { actor, now, chance: serverChance('lifecycle', 1) });
-const codeOf = (decided: GameEvent[] | { code: string }) => (isViolation(decided) ? decided.code : decided.map((e) => e.type).join(','));
+const codeOf = (decided: GameEvent[] | RuleViolation) => (isViolation(decided) ? decided.code : decided.map((e) => e.type).join(','));
 
 t.test('the turn clock: too early, then the pending seat loses on time', async (t) => {
   for (const type of ['pechvogel', 'mistkaefer']) {
