@@ -2,13 +2,18 @@
 // random games of the modules the platform plays: a seat resigns at a random moment
 // (the game ends with that seat last, nobody is pending, every command is refused, and
 // every view and event still fits its schema), and a random game with a turn clock
-// ends (the harness sends the system's timeout at random: seats lose on time).
+// ends (the harness sends the system's timeout at random: seats lose on time). Logs
+// written before the lifecycle (by a game's own module) fold as before.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import t from 'tap';
 import { serverChance } from '../../src/domain/chance.ts';
 import { isViolation, type GameEvent, type Viewer } from '../../src/domain/contract.ts';
-import { games, type AnyGame } from '../../src/domain/games.ts';
+import { fackelUndKeule } from '../../src/domain/fackel-und-keule/index.ts';
+import { games, findGame, type AnyGame } from '../../src/domain/games.ts';
+import { mistkaefer } from '../../src/domain/mistkaefer/index.ts';
+import { pechvogel } from '../../src/domain/pechvogel/index.ts';
+import { porcaMiseria } from '../../src/domain/porca-miseria/index.ts';
 import { lifecycleCodes } from '../../src/domain/lifecycle.ts';
 import { play, START } from './harness.ts';
 
@@ -78,5 +83,24 @@ for (const game of games.filter((g) => timed.has(g.type))) {
       { numRuns: 30, seed: SEED },
     );
     t.pass(`holds for 30 random games (fast-check seed ${SEED})`);
+  });
+}
+
+for (const own of [pechvogel, fackelUndKeule, mistkaefer, porcaMiseria] as AnyGame[]) {
+  const game = findGame(own.type)!;
+  t.test(`${own.type}: a log written before the lifecycle folds as before`, async (t) => {
+    fc.assert(
+      fc.property(fc.integer({ min: own.players.min, max: own.players.max }), fc.string({ minLength: 1, maxLength: 8 }), (seats, seed) => {
+        const setup = { seats, options: own.optionsSchema.parse({}) };
+        const played = play(own, { seed, setup }, 400);
+        const folded = played.log.reduce((s, e) => game.evolve(s, e), game.initialState(setup));
+        assert.deepStrictEqual((folded as { game: unknown }).game, played.final, "the game's own state, unchanged");
+        assert.deepStrictEqual(game.result(folded), own.result(played.final), 'the same result');
+        assert.deepStrictEqual(game.pending(folded), own.pending(played.final), 'the same seats pending');
+        assert.deepStrictEqual(game.view(folded, { kind: 'all' }), { ...(own.view(played.final, { kind: 'all' }) as object), lifecycle: { ending: null, turnDeadline: null } }, 'the same view, with no ending');
+      }),
+      { numRuns: 20, seed: SEED },
+    );
+    t.pass(`holds for 20 random games (fast-check seed ${SEED})`);
   });
 }
