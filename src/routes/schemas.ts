@@ -86,7 +86,7 @@ const gameSummaries = perGame(
     seedNonce: z.string().nullable().describe('The random server nonce the commitment covers, revealed with the seed when the game is over; null before, and for games created before nonces'),
     seedChosenBy: z.enum(['creator', 'server']).nullable().describe('Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded'),
     seats: z.array(SeatSummary),
-    deadline: z.string().nullable().describe('When the pending seats time out (ISO 8601)'),
+    deadline: z.string().nullable().describe('When the pending seats time out, or, for an open game, when it expires unless its seats are taken (ISO 8601)'),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
     organizerId: z.string().nullable().describe('The organizer whose API key created the game; null for anonymous games'),

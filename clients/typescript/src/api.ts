@@ -1297,7 +1297,7 @@ export interface components {
             /** @description Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded */
             seedChosenBy: ("creator" | "server") | null;
             seats: components["schemas"]["SeatSummary"][];
-            /** @description When the pending seats time out (ISO 8601) */
+            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken (ISO 8601) */
             deadline: string | null;
             createdAt: string;
             finishedAt: string | null;
@@ -2152,7 +2152,7 @@ export interface components {
             /** @description Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded */
             seedChosenBy: ("creator" | "server") | null;
             seats: components["schemas"]["SeatSummary"][];
-            /** @description When the pending seats time out (ISO 8601) */
+            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken (ISO 8601) */
             deadline: string | null;
             createdAt: string;
             finishedAt: string | null;
@@ -2767,7 +2767,7 @@ export interface components {
             /** @description Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded */
             seedChosenBy: ("creator" | "server") | null;
             seats: components["schemas"]["SeatSummary"][];
-            /** @description When the pending seats time out (ISO 8601) */
+            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken (ISO 8601) */
             deadline: string | null;
             createdAt: string;
             finishedAt: string | null;
@@ -3406,7 +3406,7 @@ export interface components {
             /** @description Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded */
             seedChosenBy: ("creator" | "server") | null;
             seats: components["schemas"]["SeatSummary"][];
-            /** @description When the pending seats time out (ISO 8601) */
+            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken (ISO 8601) */
             deadline: string | null;
             createdAt: string;
             finishedAt: string | null;
