@@ -1,7 +1,7 @@
 // The lifecycle wrapper's decisions as given/when/then on the modules the platform
 // plays (src/domain/games.ts): the turn clock's timeout, and resigning.
 import t from 'tap';
-import { serverChance } from '../../src/domain/chance.ts';
+import { serverChance, suppliedChance } from '../../src/domain/chance.ts';
 import { isViolation, type Actor, type Command, type GameEvent, type RuleViolation } from '../../src/domain/contract.ts';
 import { findGame } from '../../src/domain/games.ts';
 
@@ -39,4 +39,19 @@ t.test('resigning: a seat only, and not once the game is over', async (t) => {
   const after = resigned.reduce((s, e) => game.evolve(s, e), state);
   t.same(game.result(after), { scores: [1, 0], ranks: [1, 2], winners: [0], resigned: [1] });
   t.equal(codeOf(decide('pechvogel', after, { type: 'resign' }, { kind: 'seat', seat: 0 }, NOW)), 'lifecycle/over');
+});
+
+t.test('a seat resigns also while a supplied game waits for chance', async (t) => {
+  const game = findGame('fackel-und-keule')!;
+  const setup = { seats: 3, options: game.optionsSchema.parse(game.untimedOptions) };
+  const initial = game.initialState(setup);
+  const opening = game.setup(initial, { now: NOW, chance: suppliedChance([], 'salt') });
+  t.same(opening.map((e) => e.type), ['ChanceAwaited'], 'the deal waits for the table');
+  const waiting = opening.reduce((s, e) => game.evolve(s, e), initial);
+  t.ok(game.pending(waiting).chance !== undefined, 'chance is awaited');
+  const decided = game.decide(waiting, { type: 'resign' }, { actor: { kind: 'seat', seat: 2 }, now: NOW, chance: suppliedChance([], 'salt') });
+  t.same(decided, [{ type: 'SeatResigned', seat: 2, timedOut: false }]);
+  const after = (decided as GameEvent[]).reduce((s, e) => game.evolve(s, e), waiting);
+  t.same(game.result(after)?.winners, [0, 1]);
+  t.same(game.pending(after), { seats: [] }, 'nobody, not even chance, is waited for');
 });
