@@ -59,7 +59,11 @@ t.test('the creator aborts: GameAborted, the game ends with no result', async (t
   t.equal((await types(app, id)).at(-1), 'GameAborted');
   t.same((await listed(app, id)).ending, { kind: 'aborted', by: 'referee' });
   t.equal((await abort(app, id, referee)).statusCode, 409, 'an ended game is not aborted again');
-  t.equal((await app.inject({ url: `/games/${id}/replay` })).statusCode, 200, 'the replay is public');
+  const replay = (await app.inject({ url: `/games/${id}/replay` })).json();
+  t.same(replay.steps.at(-1).view.lifecycle.ending, { kind: 'aborted', by: 'referee' }, 'the replay is public and ends with the abort');
+  const before = (await app.inject({ url: `/games/${id}/view?version=${game.version - 1}` })).json();
+  t.equal(before.status, 'running', 'the view before the abort is of a running game');
+  t.equal(before.view.lifecycle.ending, null);
 });
 
 t.test('an open game can be aborted before anyone joins; an organizer aborts its own games only', async (t) => {
