@@ -5,7 +5,7 @@
 // slider and playing at a speed. Screenshots of each table go to test/web/screenshots/.
 import { isDeepStrictEqual } from 'node:util';
 import t from 'tap';
-import { botGame, browser, gameTypes, screenshot, serve } from './browser.ts';
+import { botGame, browser, finished, gameTypes, screenshot, serve } from './browser.ts';
 import { drawn, expected } from './tables.ts';
 
 // A browser stepping through four whole games needs more than the suite's 120 s a file.
@@ -89,4 +89,46 @@ t.test('a running game has no replay yet: the page says so and links to watching
   const problem = await page.locator('[data-testid=problem]').textContent();
   t.ok(problem && problem.length > 0, `the problem in words: ${problem}`);
   t.equal(await page.locator(`a[href="/watch/${created.game.id}"]`).count(), 1, 'a link to watch it');
+});
+
+t.test("a long game's replay draws the version asked for first and loads the rest after it", async (t) => {
+  const served = await serve(t);
+  const chromium = await browser(t);
+  // Four random bots play Mistkäfer to its end: well over a thousand versions.
+  const created = await served.api('POST', '/games', {
+    type: 'mistkaefer',
+    seed: 'long-replay',
+    seats: Array.from({ length: 4 }, (_, i) => ({ name: `Bot ${i + 1}`, bot: 'random' })),
+  });
+  const id: string = created.game.id;
+  const final = await finished(served, id);
+  const replay = await served.api('GET', `/games/${id}/replay`);
+  const v = Math.floor(final.version / 2);
+  const page = await chromium.newPage({ viewport: { width: 1100, height: 900 } });
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
+  const firstTable: number[] = [];
+  const wholeReplay: number[] = [];
+  let beforeTable: string[] = [];
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    await page.goto(`${served.url}/replay/${id}?v=${v}`);
+    await page.waitForSelector('[data-testid=table] svg');
+    firstTable.push(performance.now() - started);
+    if (run === 0) beforeTable = requested.filter((url) => url.startsWith(`/games/${id}`));
+    t.same(await drawn(page, 'mistkaefer'), expected('mistkaefer', replay.steps[v - 1].view), `run ${run + 1}: the first table drawn is version ${v}`);
+    // What the page had to wait for before drawing anything, when it read every step first.
+    wholeReplay.push(await page.evaluate(async (id) => {
+      const started = performance.now();
+      await (await fetch(`/games/${id}/replay`, { cache: 'no-store' })).json();
+      return performance.now() - started;
+    }, id));
+  }
+  await page.waitForFunction((n) => document.querySelectorAll('.moves li').length === n, final.version);
+  t.pass(`the move list fills in after the table: ${final.version} moves`);
+  t.notOk(beforeTable.includes(`/games/${id}/replay`), `the page drew its table without reading every step first: ${beforeTable.join(', ')}`);
+  t.ok(beforeTable.includes(`/games/${id}/view?version=${v}&viewer=all`), 'it read the view of the version asked for');
+  const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
+  // Reported, not asserted: the machine is shared with other builds.
+  t.comment(JSON.stringify({ longReplay: { versions: final.version, replayBytes: JSON.stringify(replay).length, firstTableMs: median(firstTable), wholeReplayFetchMs: median(wholeReplay) } }));
 });

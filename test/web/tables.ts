@@ -25,11 +25,13 @@ export function expected(type: GameType, view: any): Facts {
       };
     case 'fackel-und-keule':
       return {
-        animal: view.animal?.id ?? '',
+        // Between a round's end and the next reveal the table still shows that round's
+        // animal and played cards (view.lastRound).
+        animal: view.animal?.id ?? view.lastRound?.animal?.id ?? '',
         hands: view.seats.map((s: any) =>
           (view.all?.hands[s.seat] ?? (view.you?.seat === s.seat ? view.you.hand : Array(s.handSize).fill('down'))).map(String),
         ),
-        played: view.seats.map((s: any) => (s.played ?? []).map(String)),
+        played: view.seats.map((s: any) => (s.played ?? view.lastRound?.played[s.seat] ?? []).map(String)),
         chips: view.seats.map((s: any) => byKind(s.chips)),
       };
     case 'mistkaefer':

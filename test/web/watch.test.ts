@@ -121,3 +121,18 @@ t.test('the watch page keeps up with a Porca Miseria race', async (t) => {
   // Reported, not asserted: the machine is shared with other builds.
   t.comment(JSON.stringify({ race: { seats, updates: updates.length, versions: final.version, drawnMs: { median: ms(delays[Math.floor(delays.length / 2)]!), p95: ms(delays[Math.floor(delays.length * 0.95)]!), max: ms(delays[delays.length - 1]!) }, notDrawnByNextFrame: late } }));
 });
+
+t.test('a reconnect that missed nothing says caught up', async (t) => {
+  const served = await serve(t);
+  const chromium = await browser(t);
+  // Waiting for its last seat, the game does not move while the socket is cut.
+  const created = await served.api('POST', '/games', { type: 'mistkaefer', seats: [{ name: 'Thea' }, { open: true }] });
+  const page = await chromium.newPage();
+  await page.goto(`${served.url}/watch/${created.game.id}`);
+  const state = page.locator('[data-testid=live-state]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=live-state]')?.textContent === 'live');
+  served.dropSockets();
+  await page.waitForFunction(() => document.querySelector('[data-testid=live-state]')?.textContent === 'caught up', undefined, { timeout: 10_000 }).catch(() => {});
+  t.equal(await state.textContent(), 'caught up', 'the socket is back and nothing was missed');
+  t.equal(await page.locator('[data-testid=version]').textContent(), ` · version ${created.game.version}`, 'the table is where it was');
+});

@@ -1,22 +1,15 @@
-// The public API as the page uses it: typed fetches of the same routes any client
-// calls, and problem documents turned into errors that say what went wrong in words.
-// Types come from the TypeScript client's types, generated from the server's OpenAPI
-// document (type-only imports, nothing bundled).
+// The public API as the page uses it: the client kit's typed REST client
+// (@spielwerk/client, clients/typescript) on the same routes any client calls, and
+// problem documents turned into errors that say what went wrong in words.
+import { bearer, createRestClient, type Schemas } from '@spielwerk/client';
 import type { z } from 'zod';
-import type { components } from '../../clients/typescript/src/api.ts';
 import type { Problem as ProblemSchema } from '../../src/routes/problem.ts';
 
-type Schemas = components['schemas'];
 // The pages handle every game through one shape and leave views to each game's module,
 // so the per-game parts are loosened here.
 export type GameSummary = Omit<Schemas['GameSummary'], 'type' | 'options'> & { readonly type: string; readonly options: Readonly<Record<string, unknown>> };
 export type Game = Omit<Schemas['GameDetails'], 'gameType' | 'game' | 'view' | 'legalCommands'> & { readonly gameType: string; readonly game: GameSummary; readonly view: unknown; readonly legalCommands: readonly Command[] };
-export type Replay = Omit<Schemas['Replay'], 'gameType' | 'game' | 'initialView' | 'steps'> & {
-  readonly gameType: string;
-  readonly game: GameSummary;
-  readonly initialView: unknown;
-  readonly steps: readonly (Logged & { readonly actor: string; readonly at: string; readonly view: unknown })[];
-};
+export type Snapshot = Omit<Schemas['GameSnapshot'], 'gameType' | 'view' | 'legalCommands'> & { readonly gameType: string; readonly view: unknown };
 export type Created = Omit<Schemas['CreatedGame'], 'game'> & { readonly game: GameSummary };
 export type CreateRequest = Omit<Schemas['CreateGameRequestInput'], 'type' | 'options'> & { readonly type: string; readonly options?: Readonly<Record<string, unknown>> };
 export type Answer = Omit<Schemas['CommandAnswer'], 'gameType' | 'view' | 'legalCommands' | 'events'> & { readonly gameType: string; readonly view: unknown; readonly legalCommands: readonly Command[]; readonly events: readonly Logged[] };
@@ -61,32 +54,40 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (token !== undefined) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
-  const json: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const problem = (json ?? {}) as Partial<Problem>;
+// The client kit's typed REST client (openapi-fetch over the types generated from the
+// OpenAPI document), on this page's own origin.
+const rest = createRestClient({ baseUrl: location.origin });
+
+/** The answer's body, or its problem document as an ApiError. */
+async function answer<T>(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok || error !== undefined) {
+    const problem = (typeof error === 'object' && error !== null ? error : {}) as Partial<Problem>;
     throw new ApiError({ type: 'about:blank', title: response.statusText, status: response.status, code: 'http/error', detail: `${response.status} ${response.statusText}`, ...problem });
   }
-  return json as T;
+  return data as T;
 }
 
+const game = (id: string) => ({ path: { id } });
+const auth = (token: string | undefined) => (token === undefined ? {} : bearer(token));
+
 export const api = {
-  catalog: () => call<{ games: CatalogEntry[] }>('GET', '/catalog').then((r) => r.games),
+  catalog: () => answer<{ games: CatalogEntry[] }>(rest.GET('/catalog')).then((r) => r.games),
   list: (filter: { type?: string; status?: string; cursor?: string }) => {
-    const query = new URLSearchParams({ limit: '50' });
-    for (const [key, value] of Object.entries(filter)) if (value) query.set(key, value);
-    return call<{ games: GameSummary[]; next: string | null }>('GET', `/games?${query}`);
+    const query = Object.fromEntries(Object.entries({ limit: 50, ...filter }).filter(([, value]) => value !== '' && value !== undefined));
+    return answer<{ games: GameSummary[]; next: string | null }>(rest.GET('/games', { params: { query } }));
   },
-  game: (id: string, token?: string) => call<Game>('GET', `/games/${id}`, token),
-  replay: (id: string) => call<Replay>('GET', `/games/${id}/replay`),
-  create: (request: CreateRequest) => call<Created>('POST', '/games', undefined, request),
-  join: (id: string, name: string) => call<{ seat: number; token: string; game: GameSummary }>('POST', `/games/${id}/join`, undefined, { name }),
+  game: (id: string, token?: string) => answer<Game>(rest.GET('/games/{id}', { params: game(id), headers: auth(token) })),
+  /** A finished game at `version`, everything revealed (what a replay shows). */
+  viewAt: (id: string, version: number) => answer<Snapshot>(rest.GET('/games/{id}/view', { params: { ...game(id), query: { version, viewer: 'all' } } })),
+  /** A finished game's events after `after`, everything revealed, a page at a time. */
+  events: (id: string, after: number, limit: number) => answer<{ events: Logged[]; next: number | null }>(rest.GET('/games/{id}/events', { params: { ...game(id), query: { after, limit, viewer: 'all' } } })),
+  // The pages build requests for any game type from the catalog's schemas; the
+  // server validates them against the game's own schema.
+  create: (request: CreateRequest) => answer<Created>(rest.POST('/games', { body: request as Schemas['CreateGameRequestInput'] })),
+  join: (id: string, name: string) => answer<{ seat: number; token: string; game: GameSummary }>(rest.POST('/games/{id}/join', { params: game(id), body: { name } })),
   command: (id: string, token: string, command: Command, expectedVersion?: number) =>
-    call<Answer>('POST', `/games/${id}/commands`, token, expectedVersion === undefined ? { command } : { command, expectedVersion }),
+    answer<Answer>(rest.POST('/games/{id}/commands', { params: game(id), headers: bearer(token), body: (expectedVersion === undefined ? { command } : { command, expectedVersion }) as Schemas['CommandRequestInput'] })),
 };
 
 export const seatName = (game: GameSummary, seat: number): string => game.seats[seat]?.name ?? `Seat ${seat + 1}`;

@@ -1,7 +1,10 @@
-// A spectator's live connection to a game: the WebSocket of GET /games/{id}/live,
-// reopened after a drop with `after=` the last version drawn, so the viewer only sees
-// the table catch up. Seat tokens never go into its URL (URLs end up in logs); a seat's
-// page reads its own view over HTTP when an update says the game moved.
+// A spectator's live connection to a game, through the client kit's LiveGame
+// (@spielwerk/client): it reopens a dropped socket with `after=` the last version it
+// delivered and hands on every version once, so the viewer only sees the table catch
+// up. This adds what a person is shown: live, reconnecting, caught up, game over.
+// Seat tokens never go into its URL (URLs end up in logs); a seat's page reads its own
+// view over HTTP when an update says the game moved.
+import { LiveGame, type GameType, type SocketLike } from '@spielwerk/client';
 import type { Logged } from './api.ts';
 
 export interface Update {
@@ -16,57 +19,63 @@ export interface Update {
 
 /** connecting: not connected yet; live: open, every update drawn; reconnecting: the
  * socket dropped and is being reopened; caught-up: reopened and what was missed is
- * drawn (until the next update); over: the game finished, the socket is closed. */
-export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'caught-up' | 'over';
+ * drawn (until the next update); over: the game finished, the socket is closed;
+ * refused: the server refused the connection (e.g. no such game). */
+export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'caught-up' | 'over' | 'refused';
 
 export interface LiveHandlers {
   update(update: Update): void;
   state(state: LiveState): void;
 }
 
-export function watchLive(id: string, handlers: LiveHandlers): () => void {
-  let version = 0;
-  let socket: WebSocket | null = null;
+export function watchLive(id: string, gameType: GameType, handlers: LiveHandlers): () => void {
   let stopped = false;
-  let retry = 250;
+  // Set when a socket drops; the first update after it is the catch-up.
   let dropped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const open = () => {
-    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${scheme}://${location.host}/games/${id}/live?after=${version}`);
-    socket = ws;
-    let caughtUp = false;
-    ws.onmessage = (message) => {
-      const data = JSON.parse(String(message.data)) as Update | { type: string };
-      if (data.type !== 'update') return;
-      const update = data as Update;
-      // After a reconnect the server resends nothing we drew; a stale one is dropped.
-      if (update.version < version) return;
-      version = update.version;
-      retry = 250;
-      handlers.update(update);
-      if (update.status === 'finished') {
-        stopped = true;
-        ws.close(1000);
-        handlers.state('over');
-      } else if (!caughtUp && dropped) handlers.state('caught-up');
-      else handlers.state('live');
-      caughtUp = true;
-    };
-    ws.onclose = () => {
-      if (stopped) return;
-      dropped = true;
-      handlers.state('reconnecting');
-      timer = setTimeout(open, retry);
-      retry = Math.min(retry * 2, 5000);
-    };
-  };
+  const live = new LiveGame({
+    baseUrl: location.origin,
+    gameId: id,
+    gameType,
+    backoff: { firstMs: 250, maxMs: 5000 },
+    // LiveGame reconnects by itself; the page only watches its sockets close to say so.
+    connect: (url): SocketLike => {
+      const socket = new WebSocket(url);
+      socket.addEventListener('close', () => {
+        if (stopped) return;
+        dropped = true;
+        handlers.state('reconnecting');
+      });
+      // A reopened socket's first message is the catch-up. When nothing was missed,
+      // LiveGame delivers no update for it (the version is already drawn): caught up
+      // all the same, once LiveGame has had the message.
+      socket.addEventListener('message', () => setTimeout(() => {
+        if (!dropped || stopped) return;
+        dropped = false;
+        handlers.state('caught-up');
+      }), { once: true });
+      return socket;
+    },
+  });
   handlers.state('connecting');
-  open();
+  void (async () => {
+    try {
+      for await (const update of live) {
+        handlers.update(update as Update);
+        if (update.status === 'finished') {
+          stopped = true;
+          live.close();
+          handlers.state('over');
+          return;
+        }
+        handlers.state(dropped ? 'caught-up' : 'live');
+        dropped = false;
+      }
+    } catch {
+      if (!stopped) handlers.state('refused');
+    }
+  })();
   return () => {
     stopped = true;
-    clearTimeout(timer);
-    socket?.close(1000);
+    live.close();
   };
 }

@@ -5,7 +5,8 @@ import type { View } from '../../../src/domain/fackel-und-keule/view.ts';
 import type { Edition } from '../../../src/domain/fackel-und-keule/edition.ts';
 import type { Command } from '../../../src/domain/fackel-und-keule/commands.ts';
 import type { Event } from '../../../src/domain/fackel-und-keule/events.ts';
-import { list, plural, type GameUi, type TableProps } from './game.ts';
+import { list, plural, tableWidth, type GameUi, type TableProps } from './game.ts';
+import { rowsOf, SeatPanel } from './seat-panel.tsx';
 
 const kindName = { torch: 'Torch', stoneAxe: 'Axe', spear: 'Spear', club: 'Club' } as const;
 const chipNames = { teeth: 'teeth', fur: 'fur', meat: 'meat', skull: 'skull' } as const;
@@ -30,7 +31,7 @@ function Card({ x, y, id, edition, where }: { x: number; y: number; id: number |
   );
 }
 
-function Chips({ x, y, counts, where }: { x: number; y: number; counts: Record<string, number>; where: string }) {
+function Chips({ x, y, counts, where, perRow = 18 }: { x: number; y: number; counts: Record<string, number>; where: string; perRow?: number }) {
   let i = 0;
   return (
     <g transform={`translate(${x} ${y})`}>
@@ -38,7 +39,7 @@ function Chips({ x, y, counts, where }: { x: number; y: number; counts: Record<s
         Array.from({ length: counts[kind] ?? 0 }, () => {
           const at = i++;
           return (
-            <circle data-piece="chip" data-kind={kind} data-where={where} cx={8 + (at % 18) * 14} cy={8 + Math.floor(at / 18) * 14} r={6} class={`chip ${kind}`}>
+            <circle data-piece="chip" data-kind={kind} data-where={where} cx={8 + (at % perRow) * 14} cy={8 + Math.floor(at / perRow) * 14} r={6} class={`chip ${kind}`}>
               <title>{chipNames[kind]}</title>
             </circle>
           );
@@ -50,33 +51,59 @@ function Chips({ x, y, counts, where }: { x: number; y: number; counts: Record<s
 
 const countsText = (c: Record<string, number>) => (['teeth', 'fur', 'meat', 'skull'] as const).map((k) => `${c[k] ?? 0} ${k}`).join(', ');
 
-function Table({ view, names, you, edition }: TableProps<View>) {
-  const width = 720;
-  const rowHeight = 150;
-  const top = 130;
-  const height = top + view.seats.length * rowHeight + 10;
+function Table({ view, names, you, edition, narrow }: TableProps<View>) {
+  const width = tableWidth(narrow);
   const handOf = (seat: number): readonly (number | null)[] =>
     view.all?.hands[seat] ?? (view.you !== null && view.you.seat === seat ? view.you.hand : Array<null>(view.seats[seat]?.handSize ?? 0).fill(null));
-  const animal = view.animal;
+  // A round's end clears its animal and played cards, but the players still look at
+  // them while they discard: the view keeps them as lastRound until the next reveal.
+  const last = view.lastRound;
+  const animal = view.animal ?? last?.animal ?? null;
+  const animalOver = view.animal === null && last !== null && last.animal !== null;
+  const playedOf = (seat: number): { cards: readonly number[]; over: boolean } =>
+    view.seats[seat]?.played != null ? { cards: view.seats[seat]!.played!, over: false } : { cards: last?.played[seat] ?? [], over: last !== null };
+  // Wide: the piles beside the animal, each seat's chips beside its cards. Narrow: the
+  // piles under the animal, the hand from the left edge and the chips under the cards.
+  const piles = narrow ? { x: 10, y: 130 } : { x: 330, y: 10 };
+  const top = narrow ? 262 : 130;
+  const cardsX = narrow ? 12 : 150;
+  const cardsY = narrow ? 50 : 8;
+  const chipsX = narrow ? 12 : 470;
+  const perRow = narrow ? 8 : 7;
+  const chipsPerRow = narrow ? 26 : 18;
+  const seatLayout = view.seats.map((s) => {
+    const cardRows = rowsOf(Math.max(handOf(s.seat).length, playedOf(s.seat).cards.length), perRow);
+    const chips = s.chips.teeth + s.chips.fur + s.chips.meat + s.chips.skull;
+    const chipsY = narrow ? cardsY + 2 * cardRows * 54 + 12 : 22;
+    const height = narrow ? chipsY + 12 + rowsOf(chips, chipsPerRow) * 14 + 6 : Math.max(140, 8 + 2 * cardRows * 54 + 4);
+    return { chipsY, height };
+  });
+  const seatY = seatLayout.reduce<number[]>((ys, l, i) => [...ys, ys[i]! + l.height + 10], [top]);
+  const height = seatY[view.seats.length]! + 2;
   const summary = [
     `Round ${view.round} of ${view.rounds}, ${view.phase}.`,
-    animal ? `Animal: ${animal.name}, needs ${animal.needs.torch} torches, ${animal.needs.stoneAxe} stone axes, ${animal.needs.spear} spears; yields ${animal.prey.teeth} teeth, ${animal.prey.fur} fur, ${animal.prey.meat} meat.` : 'No animal yet.',
+    animal
+      ? `${animalOver ? `Round ${last!.round}'s animal, the round is over` : 'Animal'}: ${animal.name}, needs ${animal.needs.torch} torches, ${animal.needs.stoneAxe} stone axes, ${animal.needs.spear} spears; yields ${animal.prey.teeth} teeth, ${animal.prey.fur} fur, ${animal.prey.meat} meat.`
+      : 'No animal yet.',
     `Draw pile ${view.drawPileSize}, discard pile ${view.discardPileSize}.`,
     ...view.seats.map((s) => {
       const hand = handOf(s.seat);
       const shown = hand.every((c) => c !== null) && hand.length > 0 ? `: ${hand.map((c) => `${kindName[kindOf(edition, c as number)]} ${c}`).join(', ')}` : '';
-      return `${names[s.seat]}: ${plural(s.handSize, 'card')} in hand${shown}; ${s.played ? `played ${s.played.map((c) => kindName[kindOf(edition, c)]).join(', ')}; ` : s.commitment ? 'has chosen; ' : ''}chips ${countsText(s.chips)}.`;
+      const played = playedOf(s.seat);
+      const playedText = played.cards.length ? `${played.over ? `played in round ${last!.round}` : 'played'} ${played.cards.map((c) => kindName[kindOf(edition, c)]).join(', ')}; ` : s.commitment ? 'has chosen; ' : '';
+      return `${names[s.seat]}: ${plural(s.handSize, 'card')} in hand${shown}; ${playedText}chips ${countsText(s.chips)}.`;
     }),
   ].join(' ');
+  const cardAt = (i: number, row: number) => ({ x: cardsX + (i % perRow) * 44, y: cardsY + (2 * Math.floor(i / perRow) + row) * 54 });
   return (
     <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="table-title table-desc" class="table fk" data-game="fackel-und-keule">
       <title id="table-title">Fackel+Keule table</title>
       <desc id="table-desc">{summary}</desc>
       <rect width={width} height={height} class="felt" rx={12} />
-      <g data-area="animal">
-        <rect x={10} y={10} width={300} height={110} rx={10} class="animal" />
+      <g data-area="animal" data-over={animalOver ? 'true' : undefined}>
+        <rect x={10} y={10} width={narrow ? width - 20 : 300} height={110} rx={10} class={animalOver ? 'animal over' : 'animal'} />
         <text x={22} y={36} class="name" data-animal={animal?.id ?? ''}>{animal ? animal.name : view.phase === 'ended' ? 'The hunts are over' : 'No animal yet'}</text>
-        <text x={22} y={58} class="label">Round {view.round}/{view.rounds} · {view.phase}</text>
+        <text x={22} y={58} class="label">{animalOver ? `Round ${last!.round} is over · ${view.phase}` : `Round ${view.round}/${view.rounds} · ${view.phase}`}</text>
         {animal ? (
           <>
             <text x={22} y={82} class="label">Needs: {animal.needs.torch} torch · {animal.needs.stoneAxe} axe · {animal.needs.spear} spear</text>
@@ -84,37 +111,41 @@ function Table({ view, names, you, edition }: TableProps<View>) {
           </>
         ) : null}
       </g>
-      <g data-area="piles">
-        <rect x={330} y={10} width={40} height={50} rx={4} class="card back" />
-        <text x={372} y={38} class="label" data-pile="draw">Draw pile {view.drawPileSize}</text>
-        <text x={372} y={60} class="label" data-pile="discard">Discard pile {view.discardPileSize}</text>
+      <g data-area="piles" transform={`translate(${piles.x} ${piles.y})`}>
+        <rect width={40} height={50} rx={4} class="card back" />
+        <text x={42} y={28} class="label" data-pile="draw">Draw pile {view.drawPileSize}</text>
+        <text x={42} y={50} class="label" data-pile="discard">Discard pile {view.discardPileSize}</text>
         {view.sharing ? (
           <g data-area="pool">
-            <text x={330} y={88} class="label">On the animal ({view.sharing.next !== null ? `${names[view.sharing.next]} takes ${view.sharing.takeSize}` : ''})</text>
-            <Chips x={330} y={96} counts={{ ...view.sharing.pool, skull: 0 }} where="pool" />
+            <text y={78} class="label">On the animal ({view.sharing.next !== null ? `${names[view.sharing.next]} takes ${view.sharing.takeSize}` : ''})</text>
+            <Chips x={0} y={86} counts={{ ...view.sharing.pool, skull: 0 }} where="pool" />
           </g>
         ) : view.robbing ? (
-          <text x={330} y={94} class="label warn">{names[view.robbing.winner]} won the fight and robs {list(view.robbing.losers.map((s) => names[s] ?? ''))}</text>
+          <text y={84} class="label warn">{names[view.robbing.winner]} won the fight and robs {list(view.robbing.losers.map((s) => names[s] ?? ''))}</text>
         ) : null}
       </g>
       {view.seats.map((seat) => {
-        const y = top + seat.seat * rowHeight;
         const hand = handOf(seat.seat);
+        const played = playedOf(seat.seat);
         const pending = view.pending.includes(seat.seat);
+        const note = seat.played ? 'Played' : seat.commitment ? 'Chosen ✓' : pending ? 'Thinking…' : played.over && played.cards.length ? `Played in round ${last!.round}` : '';
         return (
-          <g data-seat={seat.seat} data-area="player" transform={`translate(10 ${y})`}>
-            <rect width={width - 20} height={rowHeight - 10} rx={8} class={pending ? 'seat active' : 'seat'} />
-            <text x={12} y={22} class="name">{names[seat.seat]}{you === seat.seat ? ' (you)' : ''}</text>
-            <text x={12} y={42} class="label">{seat.played ? 'Played' : seat.commitment ? 'Chosen ✓' : pending ? 'Thinking…' : ''}</text>
+          <SeatPanel seat={seat.seat} y={seatY[seat.seat]!} width={width - 20} height={seatLayout[seat.seat]!.height} name={names[seat.seat]} you={you === seat.seat} active={pending} note={note}>
             <g data-area="hand" data-seat={seat.seat}>
-              {hand.map((id, i) => <Card x={150 + i * 44} y={8} id={id} edition={edition} where={`hand-${seat.seat}`} />)}
+              {hand.map((id, i) => {
+                const at = cardAt(i, 0);
+                return <Card x={at.x} y={at.y} id={id} edition={edition} where={`hand-${seat.seat}`} />;
+              })}
             </g>
-            <g data-area="played" data-seat={seat.seat}>
-              {(seat.played ?? []).map((id, i) => <Card x={150 + i * 44} y={62} id={id} edition={edition} where={`played-${seat.seat}`} />)}
+            <g data-area="played" data-seat={seat.seat} data-round={played.over ? last!.round : view.round} class={played.over ? 'last-round' : undefined}>
+              {played.cards.map((id, i) => {
+                const at = cardAt(i, 1);
+                return <Card x={at.x} y={at.y} id={id} edition={edition} where={`played-${seat.seat}`} />;
+              })}
             </g>
-            <text x={470} y={22} class="label" data-chips={seat.seat}>{countsText(seat.chips)}</text>
-            <Chips x={466} y={30} counts={seat.chips} where={`seat-${seat.seat}`} />
-          </g>
+            <text x={chipsX} y={seatLayout[seat.seat]!.chipsY} class="label" data-chips={seat.seat}>{countsText(seat.chips)}</text>
+            <Chips x={chipsX - 4} y={seatLayout[seat.seat]!.chipsY + 8} counts={seat.chips} where={`seat-${seat.seat}`} perRow={chipsPerRow} />
+          </SeatPanel>
         );
       })}
     </svg>

@@ -11,7 +11,13 @@ export interface TableProps<V> {
   readonly you: number | null;
   /** The game's edition data from the catalog. */
   readonly edition: unknown;
+  /** A phone-sized screen: the table is laid out about 400 units wide instead of 720,
+   * its pieces wrapping onto more lines, so it scales to the screen and stays readable. */
+  readonly narrow: boolean;
 }
+
+/** The table's width in SVG units, wide or narrow. */
+export const tableWidth = (narrow: boolean): number => (narrow ? 400 : 720);
 
 export interface GameUi<V = unknown> {
   Table(props: TableProps<V>): JSX.Element;

@@ -5,7 +5,8 @@ import type { View } from '../../../src/domain/mistkaefer/view.ts';
 import type { Edition } from '../../../src/domain/mistkaefer/edition.ts';
 import type { Command } from '../../../src/domain/mistkaefer/commands.ts';
 import type { Event } from '../../../src/domain/mistkaefer/events.ts';
-import { list, plural, type GameUi, type TableProps } from './game.ts';
+import { list, plural, tableWidth, type GameUi, type TableProps } from './game.ts';
+import { rowsOf, SeatPanel, wrapAt } from './seat-panel.tsx';
 
 const colours = ['green', 'yellow', 'blue'] as const;
 const bonusShort = { extraTurn: 'Turn', oneChip: '+1', twoChips: '+2', stealChip: 'Steal', stealChipFromEach: 'Each' } as const;
@@ -29,14 +30,24 @@ function Chip({ x, y, kind, where }: { x: number; y: number; kind: keyof typeof 
   );
 }
 
-function Table({ view, names, you, edition }: TableProps<View>) {
+function Table({ view, names, you, edition, narrow }: TableProps<View>) {
   const ed = edition as Edition;
   const { rowLength, whiteLineAfter, whiteChipColumns, bonusSpaces } = ed.tableau;
   const cell = 32;
-  const width = 720;
-  const seatHeight = 3 * cell + 70;
-  const top = 110;
-  const height = top + view.seats * seatHeight + 10;
+  const width = tableWidth(narrow);
+  // Wide: the chip supply and the dice just rolled beside the dice in the middle, each
+  // seat's chips beside its rows. Narrow: each on a line of its own, the chips under the rows.
+  const chipSupply = narrow ? { x: 16, y: 74 } : { x: 360, y: 14 };
+  const rolledY = narrow ? 120 : 58;
+  const top = narrow ? 196 : 110;
+  const x0 = narrow ? 12 : 110;
+  const rowsTop = narrow ? 50 : 10;
+  const chipsX = narrow ? 12 : x0 + rowLength * cell + 14;
+  const chipsY = narrow ? rowsTop + 3 * cell + 30 : 10;
+  const chipsPerRow = narrow ? 13 : 8;
+  const seatHeights = view.hands.map((h) => (narrow ? chipsY + 20 + rowsOf(h.count, chipsPerRow) * 26 : Math.max(3 * cell + 60, chipsY + 20 + rowsOf(h.count, chipsPerRow) * 26 + 6)));
+  const seatY = seatHeights.reduce<number[]>((ys, h, i) => [...ys, ys[i]! + h + 10], [top]);
+  const height = seatY[view.seats]! + 2;
   const summary = [
     `Dice in the middle: ${colours.map((c) => `${view.dice[c]} ${c}`).join(', ')}; ${plural(view.chipSupply.count, 'chip')} face down in the supply.`,
     view.rolled ? `${names[view.active]} rolled ${view.rolled.colour} ${view.rolled.values.join(', ')}.` : '',
@@ -60,48 +71,44 @@ function Table({ view, names, you, edition }: TableProps<View>) {
             <text x={34} y={18} class="label">× {view.dice[c]}</text>
           </g>
         ))}
-        <g transform="translate(360 14)" data-area="chip-supply" data-count={view.chipSupply.count}>
+        <g transform={`translate(${chipSupply.x} ${chipSupply.y})`} data-area="chip-supply" data-count={view.chipSupply.count}>
           <circle cx={12} cy={12} r={11} class="mk-chip down" />
           <text x={30} y={17} class="label">{view.chipSupply.count} chips face down</text>
         </g>
         <g data-area="rolled">
-          <text x={360} y={58} class="label">{view.rolled ? `Rolled (${names[view.active]})` : view.phase === 'over' ? 'Game over' : `${names[view.active]} to play`}</text>
-          {(view.rolled?.values ?? []).map((v, i) => <Die x={360 + i * 32} y={66} value={v} colour={view.rolled!.colour} where="rolled" />)}
-          {view.bonuses.length ? <text x={520} y={84} class="label warn">Bonus: {view.bonuses.map((b) => bonusShort[b]).join(', ')}</text> : null}
+          <text x={narrow ? 16 : 360} y={rolledY} class="label">{view.rolled ? `Rolled (${names[view.active]})` : view.phase === 'over' ? 'Game over' : `${names[view.active]} to play`}</text>
+          {(view.rolled?.values ?? []).map((v, i) => <Die x={(narrow ? 16 : 360) + i * 32} y={rolledY + 8} value={v} colour={view.rolled!.colour} where="rolled" />)}
+          {view.bonuses.length ? <text x={narrow ? 16 : 520} y={narrow ? rolledY + 56 : 84} class="label warn">Bonus: {view.bonuses.map((b) => bonusShort[b]).join(', ')}</text> : null}
         </g>
       </g>
       {view.tableaus.map((tableau, seat) => {
-        const y = top + seat * seatHeight;
         const hand = view.hands[seat]!;
-        const x0 = 110;
         return (
-          <g data-seat={seat} data-area="player" transform={`translate(10 ${y})`}>
-            <rect width={width - 20} height={seatHeight - 10} rx={8} class={view.active === seat && view.phase !== 'over' ? 'seat active' : 'seat'} />
-            <text x={12} y={22} class="name">{names[seat]}</text>
-            <text x={12} y={42} class="label">{[you === seat ? 'you' : '', view.winner === seat ? 'winner' : ''].filter(Boolean).join(' · ')}</text>
+          <SeatPanel seat={seat} y={seatY[seat]!} width={width - 20} height={seatHeights[seat]!} name={names[seat]} you={you === seat} active={view.active === seat && view.phase !== 'over'} {...(view.winner === seat ? { note: 'winner' } : {})}>
             {colours.map((colour, row) => (
               <g data-row={colour}>
                 {Array.from({ length: rowLength }, (_, col) => {
                   const bonus = bonusSpaces[colour].find((b) => b.column === col + 1);
                   return (
-                    <g transform={`translate(${x0 + col * cell} ${10 + row * cell})`}>
+                    <g transform={`translate(${x0 + col * cell} ${rowsTop + row * cell})`}>
                       <rect width={cell - 2} height={cell - 2} rx={3} class={`space ${colour}`} data-bonus={bonus?.bonus ?? ''} />
                       {bonus ? <text x={(cell - 2) / 2} y={cell - 6} text-anchor="middle" class="bonus-text">{bonusShort[bonus.bonus]}</text> : null}
                     </g>
                   );
                 })}
-                {tableau[colour].map((value, col) => <Die x={x0 + col * cell + 2} y={12 + row * cell} value={value} colour={colour} where={`seat-${seat}`} />)}
+                {tableau[colour].map((value, col) => <Die x={x0 + col * cell + 2} y={rowsTop + 2 + row * cell} value={value} colour={colour} where={`seat-${seat}`} />)}
               </g>
             ))}
-            <line x1={x0 + whiteLineAfter * cell - 1} x2={x0 + whiteLineAfter * cell - 1} y1={6} y2={14 + 3 * cell} class="white-line" data-area="white-line" />
-            {whiteChipColumns.map((column) => <circle cx={x0 + (column - 1) * cell + (cell - 2) / 2} cy={24 + 3 * cell} r={7} class="white-chip" data-area="white-chip" />)}
+            <line x1={x0 + whiteLineAfter * cell - 1} x2={x0 + whiteLineAfter * cell - 1} y1={rowsTop - 4} y2={rowsTop + 4 + 3 * cell} class="white-line" data-area="white-line" />
+            {whiteChipColumns.map((column) => <circle cx={x0 + (column - 1) * cell + (cell - 2) / 2} cy={rowsTop + 14 + 3 * cell} r={7} class="white-chip" data-area="white-chip" />)}
             <g data-area="chips" data-seat={seat} data-count={hand.count}>
-              <text x={x0 + rowLength * cell + 14} y={22} class="label">Chips {hand.count}</text>
-              {Array.from({ length: hand.count }, (_, i) => (
-                <Chip x={x0 + rowLength * cell + 14 + (i % 8) * 26} y={30 + Math.floor(i / 8) * 26} kind={hand.kinds?.[i] ?? null} where={`seat-${seat}`} />
-              ))}
+              <text x={chipsX} y={chipsY + 12} class="label">Chips {hand.count}</text>
+              {Array.from({ length: hand.count }, (_, i) => {
+                const at = wrapAt(i, chipsPerRow, 26, 26);
+                return <Chip x={chipsX + at.x} y={chipsY + 20 + at.y} kind={hand.kinds?.[i] ?? null} where={`seat-${seat}`} />;
+              })}
             </g>
-          </g>
+          </SeatPanel>
         );
       })}
     </svg>

@@ -4,7 +4,8 @@
 import type { PechvogelView } from '../../../src/domain/pechvogel/view.ts';
 import type { PechvogelCommand } from '../../../src/domain/pechvogel/commands.ts';
 import type { PechvogelEvent } from '../../../src/domain/pechvogel/events.ts';
-import { list, plural, type GameUi, type TableProps } from './game.ts';
+import { list, plural, tableWidth, type GameUi, type TableProps } from './game.ts';
+import { rowsOf, SeatPanel, wrapAt } from './seat-panel.tsx';
 
 type Face = number | 'raven';
 const faceWord = (face: Face) => (face === 'raven' ? 'raven' : String(face));
@@ -36,13 +37,38 @@ const Frustration = ({ x, y, where }: { x: number; y: number; where: string }) =
   </g>
 );
 
-function Table({ view, names }: TableProps<PechvogelView>) {
+function Table({ view, names, you, narrow }: TableProps<PechvogelView>) {
   const turn = view.turn;
-  const width = 720;
-  const rowHeight = 64;
-  const playersTop = 240;
-  const height = playersTop + view.players.length * rowHeight + 10;
+  const width = tableWidth(narrow);
   const boardDice: Face[] = turn === null ? [] : [...Array<Face>(turn.targetsOnBoard).fill(turn.target ?? 0), ...Array<Face>(turn.ravensOnBoard).fill('raven')];
+  // Wide: the middle on one line, board and cup side by side. Narrow: the middle's
+  // markers wrap, the box, the cup and the last throw each get a line below.
+  const middlePerRow = narrow ? 10 : 20;
+  const middleRows = rowsOf(view.middle.length, middlePerRow);
+  const boxY = narrow ? 28 + middleRows * 30 : 28;
+  const boardY = narrow ? boxY + 14 : 52;
+  const boardWidth = narrow ? width - 20 : 460;
+  const cup = narrow ? { x: 10, y: boardY + 100, width: width - 20 } : { x: 480, y: 52, width: 230 };
+  const cupPerRow = narrow ? 10 : 6;
+  const cupHeight = 40 + rowsOf(turn?.remaining ?? 0, cupPerRow) * 30 + 22;
+  const lastY = narrow ? cup.y + cupHeight + 8 : 152;
+  const lastDiceX = narrow ? 20 : 120;
+  const lastDiceY = narrow ? lastY + 28 : lastY;
+  const reaction = narrow ? { x: 20, y: lastDiceY + 52 } : { x: 450, y: lastY + 20 };
+  const playersTop = narrow ? reaction.y + 14 : 240;
+  // A seat's markers start after its name; narrow, they wrap and the frustrations go under them.
+  const markersX = narrow ? 100 : 150;
+  const markersPerRow = narrow ? 9 : 12;
+  const frustrationsPerRow = narrow ? 12 : 8;
+  const seatLayout = view.players.map((p) => {
+    const markerRows = rowsOf(p.markers.length, markersPerRow);
+    const frustrationsY = narrow ? 14 + markerRows * 30 + 20 : 30;
+    const frustrationsBottom = frustrationsY + rowsOf(p.frustrations, frustrationsPerRow) * 22 + 4;
+    const height = narrow ? frustrationsBottom : Math.max(56, 14 + markerRows * 30 + 12, frustrationsBottom);
+    return { frustrationsY, height };
+  });
+  const seatY = seatLayout.reduce<number[]>((ys, l, i) => [...ys, ys[i]! + l.height + 8], [playersTop]);
+  const height = seatY[view.players.length]! + 2;
   const summary = [
     `Middle: ${view.middle.length ? view.middle.join(', ') : 'empty'}; ${plural(view.box.length, 'marker')} in the box.`,
     turn === null
@@ -57,39 +83,48 @@ function Table({ view, names }: TableProps<PechvogelView>) {
       <rect width={width} height={height} class="felt" rx={12} />
       <g data-area="middle">
         <text x={16} y={28} class="label">Middle</text>
-        {view.middle.map((v, i) => <Marker x={90 + i * 30} y={10} value={v} where="middle" />)}
-        <text x={560} y={28} class="label" data-area="box">Box: {view.box.length}</text>
+        {view.middle.map((v, i) => {
+          const at = wrapAt(i, middlePerRow, 30, 30);
+          return <Marker x={90 + at.x} y={10 + at.y} value={v} where="middle" />;
+        })}
+        <text x={narrow ? 16 : 560} y={boxY} class="label" data-area="box">Box: {view.box.length}</text>
       </g>
       <g data-area="board">
-        <rect x={10} y={52} width={460} height={92} rx={10} class="board" />
-        <text x={20} y={72} class="label">Board{turn?.target != null ? ` · target ${turn.target}` : ''}</text>
-        {boardDice.map((face, i) => <Die x={20 + i * 40} y={84} face={face} />)}
-        {turn?.frustraters.map((_, i) => <Frustration x={20 + (boardDice.length + i) * 40 + 6} y={92} where="board" />)}
+        <rect x={10} y={boardY} width={boardWidth} height={92} rx={10} class="board" />
+        <text x={20} y={boardY + 20} class="label">Board{turn?.target != null ? ` · target ${turn.target}` : ''}</text>
+        {boardDice.map((face, i) => <Die x={20 + i * 40} y={boardY + 32} face={face} />)}
+        {turn?.frustraters.map((_, i) => <Frustration x={20 + (boardDice.length + i) * 40 + 6} y={boardY + 40} where="board" />)}
       </g>
       <g data-area="cup">
-        <rect x={480} y={52} width={230} height={92} rx={10} class="cup" />
-        <text x={490} y={72} class="label">To throw: {turn?.remaining ?? 0}</text>
-        {Array.from({ length: turn?.remaining ?? 0 }, (_, i) => <Die x={490 + (i % 6) * 36} y={84 + Math.floor(i / 6) * 30} face={null} size={30} ghost />)}
+        <rect x={cup.x} y={cup.y} width={cup.width} height={narrow ? cupHeight : 92} rx={10} class="cup" />
+        <text x={cup.x + 10} y={cup.y + 20} class="label">To throw: {turn?.remaining ?? 0}</text>
+        {Array.from({ length: turn?.remaining ?? 0 }, (_, i) => {
+          const at = wrapAt(i, cupPerRow, 36, 30);
+          return <Die x={cup.x + 10 + at.x} y={cup.y + 32 + at.y} face={null} size={30} ghost />;
+        })}
       </g>
       <g data-area="last-throw">
-        <text x={20} y={172} class="label">Last throw</text>
-        {(turn?.last?.faces ?? []).map((face, i) => <Die x={120 + i * 40} y={152} face={face} size={30} />)}
-        {turn?.reaction ? <text x={450} y={172} class="label warn">Reaction window open</text> : null}
+        <text x={20} y={lastY + 20} class="label">Last throw</text>
+        {(turn?.last?.faces ?? []).map((face, i) => <Die x={lastDiceX + i * 40} y={lastDiceY} face={face} size={30} />)}
+        {turn?.reaction ? <text x={reaction.x} y={reaction.y} class="label warn">Reaction window open</text> : null}
       </g>
       {view.players.map((player, seat) => {
-        const y = playersTop + seat * rowHeight;
-        const active = turn?.seat === seat;
+        const { frustrationsY, height } = seatLayout[seat]!;
         return (
-          <g data-seat={seat} data-area="player" transform={`translate(10 ${y})`}>
-            <rect width={width - 20} height={rowHeight - 8} rx={8} class={active ? 'seat active' : 'seat'} />
-            <text x={12} y={22} class="name">{names[seat]}</text>
+          <SeatPanel seat={seat} y={seatY[seat]!} width={width - 20} height={height} name={names[seat]} you={you === seat} active={turn?.seat === seat}>
             {view.murphy === seat ? (
               <g data-piece="murphy"><rect x={10} y={30} width={70} height={20} rx={4} class="murphy" /><text x={45} y={45} text-anchor="middle" class="murphy-text">Murphy</text></g>
             ) : null}
-            {player.markers.map((v, i) => <Marker x={150 + i * 30} y={14} value={v} where={`seat-${seat}`} />)}
-            <text x={520} y={22} class="label">Frustrations</text>
-            {Array.from({ length: player.frustrations }, (_, i) => <Frustration x={520 + (i % 8) * 22} y={30} where={`seat-${seat}`} />)}
-          </g>
+            {player.markers.map((v, i) => {
+              const at = wrapAt(i, markersPerRow, 30, 30);
+              return <Marker x={markersX + at.x} y={14 + at.y} value={v} where={`seat-${seat}`} />;
+            })}
+            <text x={narrow ? 12 : 520} y={narrow ? frustrationsY + 14 : 22} class="label">Frustrations</text>
+            {Array.from({ length: player.frustrations }, (_, i) => {
+              const at = wrapAt(i, frustrationsPerRow, 22, 22);
+              return <Frustration x={(narrow ? markersX : 520) + at.x} y={frustrationsY + at.y} where={`seat-${seat}`} />;
+            })}
+          </SeatPanel>
         );
       })}
     </svg>

@@ -5,7 +5,8 @@ import type { PorcaView } from '../../../src/domain/porca-miseria/view.ts';
 import type { PorcaCommand } from '../../../src/domain/porca-miseria/commands.ts';
 import type { PorcaEvent } from '../../../src/domain/porca-miseria/events.ts';
 import type { Card } from '../../../src/domain/porca-miseria/vocabulary.ts';
-import { list, plural, type GameUi, type TableProps } from './game.ts';
+import { list, plural, tableWidth, type GameUi, type TableProps } from './game.ts';
+import { rowsOf, SeatPanel, wrapAt } from './seat-panel.tsx';
 
 const symbols = ['mushroom', 'pig', 'sweep'] as const;
 const symbolName = { mushroom: 'Mushroom', pig: 'Pig', sweep: 'Chimney sweep' } as const;
@@ -36,11 +37,19 @@ function Revealed({ card }: { card: Card | null }) {
   );
 }
 
-function Table({ view, names, you }: TableProps<PorcaView>) {
-  const width = 720;
-  const rowHeight = 46;
-  const top = 250;
-  const height = top + view.winnings.length * rowHeight + 10;
+function Table({ view, names, you, narrow }: TableProps<PorcaView>) {
+  const width = tableWidth(narrow);
+  // Wide: stack, revealed card and the three targets in one row, the jackpot under the
+  // stack. Narrow: the targets get a row of their own, the jackpot's cards wrap, and a
+  // seat's winnings go under its name.
+  const targetX = (i: number) => (narrow ? 14 + i * 124 : 290 + i * 140);
+  const targetY = narrow ? 200 : 14;
+  const targetWidth = narrow ? 116 : 120;
+  const jackpotY = narrow ? 370 : 200;
+  const jackpotPerRow = narrow ? 20 : 42;
+  const top = jackpotY + 14 + rowsOf(view.jackpot.length, jackpotPerRow) * 32 + 4 + (narrow ? 0 : 22);
+  const rowHeight = narrow ? 106 : 56;
+  const height = top + view.winnings.length * (rowHeight + 6) + 4;
   const touchSymbol = view.card?.kind === 'touch' ? view.card.symbol : null;
   const summary = [
     `Stack: ${plural(view.stackSize, 'card')}; jackpot: ${plural(view.jackpot.length, 'card')}; phase ${view.phase}.`,
@@ -56,40 +65,42 @@ function Table({ view, names, you }: TableProps<PorcaView>) {
       <rect width={width} height={height} class="felt" rx={12} />
       <g data-area="stack" data-count={view.stackSize} transform="translate(20 14)">
         {Array.from({ length: Math.min(6, Math.ceil(view.stackSize / 10)) }, (_, i) => <rect x={i * 2} y={-i * 2} width={110} height={150} rx={10} class="pm-card back" />)}
-        <text x={55} y={180} text-anchor="middle" class="label">Stack {view.stackSize}</text>
+        <text x={55} y={172} text-anchor="middle" class="label">Stack {view.stackSize}</text>
       </g>
       <Revealed card={view.card} />
-      <g data-area="jackpot" data-count={view.jackpot.length} transform="translate(20 200)">
+      <g data-area="jackpot" data-count={view.jackpot.length} transform={`translate(20 ${jackpotY})`}>
         <text y={14} class="label">Jackpot {view.jackpot.length}</text>
-        {view.jackpot.map((_, i) => <rect x={100 + i * 14} y={0} width={20} height={28} rx={3} class="pm-card mini" />)}
+        {view.jackpot.map((_, i) => {
+          const at = wrapAt(i, jackpotPerRow, 14, 32);
+          return <rect x={100 + at.x} y={at.y} width={20} height={28} rx={3} class="pm-card mini" />;
+        })}
       </g>
       {view.targets.map((target, i) => {
-        const x = 290 + i * 140;
         const hands = touchSymbol === target.symbol ? view.hands : [];
+        const middle = targetWidth / 2;
         return (
-          <g data-area="target" data-symbol={target.symbol} data-held-by={target.heldBy ?? ''} transform={`translate(${x} 14)`}>
-            <rect width={120} height={150} rx={10} class={`pm-target ${target.symbol}${target.heldBy !== null ? ' held' : ''}`} />
-            <text x={60} y={28} text-anchor="middle" class="name">{shortName[target.symbol]}</text>
-            <text x={60} y={140} text-anchor="middle" class="label">{target.heldBy === null ? 'free' : names[target.heldBy]}</text>
+          <g data-area="target" data-symbol={target.symbol} data-held-by={target.heldBy ?? ''} transform={`translate(${targetX(i)} ${targetY})`}>
+            <rect width={targetWidth} height={150} rx={10} class={`pm-target ${target.symbol}${target.heldBy !== null ? ' held' : ''}`} />
+            <text x={middle} y={28} text-anchor="middle" class="name">{shortName[target.symbol]}</text>
+            <text x={middle} y={140} text-anchor="middle" class="label">{target.heldBy === null ? 'free' : names[target.heldBy]}</text>
             {hands.map((hand, h) => (
               <g data-piece="hand" data-seat={hand.seat}>
-                <ellipse cx={60} cy={118 - h * 14} rx={34} ry={10} class="pm-hand" />
-                <text x={60} y={122 - h * 14} text-anchor="middle" class="hand-text">{names[hand.seat]?.slice(0, 8)}</text>
+                <ellipse cx={middle} cy={118 - h * 14} rx={34} ry={10} class="pm-hand" />
+                <text x={middle} y={122 - h * 14} text-anchor="middle" class="hand-text">{names[hand.seat]?.slice(0, 8)}</text>
               </g>
             ))}
           </g>
         );
       })}
       {view.winnings.map((won, seat) => {
-        const y = top + seat * rowHeight;
+        const note = [view.startingSeat === seat ? '★ starts' : '', view.passed[seat] ? 'passed' : ''].filter(Boolean).join(' · ');
+        const winningsY = narrow ? 52 : 8;
         return (
-          <g data-seat={seat} data-area="player" data-winnings={won.length} transform={`translate(10 ${y})`}>
-            <rect width={width - 20} height={rowHeight - 6} rx={8} class={view.startingSeat === seat ? 'seat active' : 'seat'} />
-            <text x={12} y={25} class="name">{names[seat]}{you === seat ? ' (you)' : ''}{view.startingSeat === seat ? ' ★' : ''}</text>
-            <text x={170} y={25} class="label" data-lucky={view.luckyNumbers[seat]?.join(',')}>Lucky {view.luckyNumbers[seat]?.join(' ')}</text>
-            {won.slice(0, 30).map((_, i) => <rect x={290 + i * 8} y={8} width={14} height={24} rx={2} class="pm-card mini" />)}
-            <text x={560} y={25} class="label">Won {won.length}{view.compensation[seat]?.length ? ` +${view.compensation[seat]!.length}` : ''} · score {view.scores[seat]}{view.passed[seat] ? ' · passed' : ''}</text>
-          </g>
+          <SeatPanel seat={seat} y={top + seat * (rowHeight + 6)} width={width - 20} height={rowHeight} name={names[seat]} you={you === seat} active={view.startingSeat === seat} note={note} data={{ 'data-winnings': won.length }}>
+            <text x={narrow ? 200 : 170} y={narrow ? 42 : 22} class="label" data-lucky={view.luckyNumbers[seat]?.join(',')}>Lucky {view.luckyNumbers[seat]?.join(' ')}</text>
+            {won.slice(0, 30).map((_, i) => <rect x={(narrow ? 12 : 290) + i * 8} y={winningsY} width={14} height={24} rx={2} class="pm-card mini" />)}
+            <text x={narrow ? 12 : width - 32} y={narrow ? 96 : 22} text-anchor={narrow ? 'start' : 'end'} class="label">Won {won.length}{view.compensation[seat]?.length ? ` +${view.compensation[seat]!.length}` : ''} · score {view.scores[seat]}</text>
+          </SeatPanel>
         );
       })}
     </svg>

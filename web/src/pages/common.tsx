@@ -1,7 +1,7 @@
 // Pieces every page shares: the page frame, the table of a game drawn by its module,
 // the move list, and loading the catalog once.
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, seatName, type AnyEvent, type CatalogEntry, type GameSummary } from '../api.ts';
 import { uiFor } from '../games/index.ts';
 
@@ -31,12 +31,27 @@ export function Page({ title, children }: { title: string; children: ComponentCh
 
 export const names = (game: GameSummary): string[] => game.seats.map((s) => seatName(game, s.seat));
 
+/** A phone-sized screen (the same width as the stylesheet's): tables take their narrow layout. */
+const phone = '(max-width: 600px)';
+
+export function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => matchMedia(phone).matches);
+  useEffect(() => {
+    const query = matchMedia(phone);
+    const changed = () => setNarrow(query.matches);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return narrow;
+}
+
 export function TableView({ game, view, you, edition }: { game: GameSummary; view: unknown; you: number | null; edition: unknown }) {
   const ui = uiFor(game.type);
+  const narrow = useNarrow();
   if (ui === undefined) return <p role="alert">This page cannot draw {game.type} yet.</p>;
   return (
-    <div class="table-wrap" data-testid="table">
-      <ui.Table view={view} names={names(game)} you={you} edition={edition} />
+    <div class="table-wrap" data-testid="table" data-layout={narrow ? 'narrow' : 'wide'}>
+      <ui.Table view={view} names={names(game)} you={you} edition={edition} narrow={narrow} />
     </div>
   );
 }
@@ -44,21 +59,29 @@ export function TableView({ game, view, you, edition }: { game: GameSummary; vie
 /** Every event in words, newest last; `current` (a version) is marked, and with
  * `onPick` each entry jumps to its version. */
 export function MoveList({ game, events, current, edition, onPick }: { game: GameSummary; events: readonly { seq: number; event: AnyEvent }[]; current?: number; edition: unknown; onPick?: (version: number) => void }) {
-  const ui = uiFor(game.type);
-  const name = (seat: number) => seatName(game, seat);
+  const list = useRef<HTMLOListElement>(null);
+  // Said once per event, not at every step: a long game's list has thousands.
+  const words = useMemo(() => {
+    const ui = uiFor(game.type);
+    const name = (seat: number) => seatName(game, seat);
+    return events.map(({ event }) => ui?.describe(event, name, edition) ?? event.type);
+  }, [events, game, edition]);
+  // The marked move is scrolled into the list's view, without scrolling the page (on
+  // a phone the list is under the table).
   useEffect(() => {
-    document.querySelector('.moves [aria-current="step"]')?.scrollIntoView({ block: 'nearest' });
-  }, [current]);
+    const ol = list.current;
+    const item = ol?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!ol || !item) return;
+    if (item.offsetTop < ol.scrollTop) ol.scrollTop = item.offsetTop;
+    else if (item.offsetTop + item.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = item.offsetTop + item.offsetHeight - ol.clientHeight;
+  }, [current, events.length]);
   return (
-    <ol class="moves" data-testid="moves" aria-label="Moves">
-      {events.map(({ seq, event }) => {
-        const words = ui?.describe(event, name, edition) ?? event.type;
-        return (
-          <li key={seq} value={seq} aria-current={current === seq ? 'step' : undefined} data-seq={seq}>
-            {onPick ? <button type="button" class="link" onClick={() => onPick(seq)}>{words}</button> : words}
-          </li>
-        );
-      })}
+    <ol class="moves" data-testid="moves" aria-label="Moves" ref={list}>
+      {events.map(({ seq }, i) => (
+        <li key={seq} value={seq} aria-current={current === seq ? 'step' : undefined} data-seq={seq}>
+          {onPick ? <button type="button" class="link" onClick={() => onPick(seq)}>{words[i]}</button> : words[i]}
+        </li>
+      ))}
     </ol>
   );
 }

@@ -71,7 +71,7 @@ export function PlayPage({ id }: { id: string }) {
       }
     });
   };
-  const { state, events } = useLive(id, refresh);
+  const { state, events } = useLive(id, game?.game.type, refresh);
   useEffect(refresh, [id]);
 
   const realTime = entries?.find((e) => e.type === game?.game.type)?.traits.realTime ?? false;

@@ -1,49 +1,115 @@
-// Replay of a finished game from GET /games/{id}/replay (every step's view, everything
-// revealed): step, jump, play at a speed, keys, a move list, and ?v=N links.
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api, ApiError, type Replay } from '../api.ts';
+// Replay of a finished game: step, jump, play at a speed, keys, a move list, and ?v=N
+// links. The version asked for is drawn first, from its own view (GET
+// /games/{id}/view?version=N&viewer=all); the move list then comes in pages of the
+// event log, and the views of the versions around the one shown are read ahead, so a
+// long game's replay starts as fast as a short one's.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { api, ApiError, type Game, type Logged } from '../api.ts';
 import { editionOf, MoveList, Page, Result, TableView, useCatalog } from './common.tsx';
 
 const speeds = [0.5, 1, 2, 4, 8] as const;
+/** Views read ahead of the version shown (and behind it, for stepping back). */
+const ahead = 8;
+const behind = 2;
+const eventPage = 500;
 
 export function ReplayPage({ id }: { id: string }) {
   const entries = useCatalog();
-  const [replay, setReplay] = useState<Replay | null>(null);
+  const [game, setGame] = useState<Game | null>(null);
+  const [events, setEvents] = useState<Logged[]>([]);
+  const [gameError, setGameError] = useState<ApiError | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
-  const [version, setVersion] = useState(() => Number(new URLSearchParams(location.search).get('v') ?? NaN));
+  const [version, setVersion] = useState(() => {
+    const v = Number(new URLSearchParams(location.search).get('v') ?? NaN);
+    return Number.isInteger(v) && v >= 0 ? v : 0;
+  });
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<number>(1);
+  // Views by version, filled as they arrive; `loaded` makes a new one redraw.
+  const views = useRef(new Map<number, unknown>());
+  const asked = useRef(new Set<number>());
+  const [, setLoaded] = useState(0);
+  const shown = useRef<number | null>(null);
 
-  useEffect(() => {
-    api.replay(id).then((r) => {
-      setReplay(r);
-      setVersion((v) => (Number.isInteger(v) && v >= 0 && v <= r.steps.length ? v : 0));
-    }, (e: unknown) => setError(e instanceof ApiError ? e : null));
+  const load = useCallback((v: number) => {
+    if (asked.current.has(v)) return;
+    asked.current.add(v);
+    api.viewAt(id, v).then(
+      (snapshot) => {
+        views.current.set(v, snapshot.view);
+        setLoaded((n) => n + 1);
+      },
+      (e: unknown) => {
+        asked.current.delete(v);
+        setError(e instanceof ApiError ? e : null);
+      },
+    );
   }, [id]);
 
-  const last = replay?.steps.length ?? 0;
+  // First the game (its last version and result) and the version asked for, together.
+  useEffect(() => {
+    load(version);
+    api.game(id).then((g) => {
+      setGame(g);
+      if (version > g.version) {
+        setError(null);
+        setVersion(0);
+      }
+    }, (e: unknown) => setGameError(e instanceof ApiError ? e : null));
+  }, [id]);
+
+  const finished = game?.status === 'finished';
+  const last = game?.version ?? 0;
+
+  // Then the move list, a page of the log at a time.
+  useEffect(() => {
+    if (!finished) return;
+    let stopped = false;
+    const page = (after: number): void =>
+      void api.events(id, after, eventPage).then((p) => {
+        if (stopped) return;
+        setEvents((old) => [...old, ...p.events]);
+        if (p.next !== null) page(p.next);
+      }, () => {});
+    page(0);
+    return () => {
+      stopped = true;
+    };
+  }, [id, finished]);
+
+  // And the views around the version shown, before they are stepped to.
+  useEffect(() => {
+    if (!finished) return;
+    for (let v = Math.max(0, version - behind); v <= Math.min(last, version + ahead * (playing ? Math.max(1, speed) : 1)); v++) load(v);
+  }, [version, finished, last, playing, speed, load]);
+
+  // The version drawn: the one asked for once its view is here, the previous one until then.
+  if (views.current.has(version)) shown.current = version;
+  const drawn = shown.current;
+
   const clamp = useCallback((v: number) => Math.max(0, Math.min(last, v)), [last]);
   const go = useCallback((v: number) => setVersion(clamp(v)), [clamp]);
   // Steps count from the version shown when they happen, not when a handler was made:
   // a key pressed right after a render must not step from the version before it.
   const step = useCallback((delta: number) => setVersion((v) => clamp(v + delta)), [clamp]);
 
-  useEffect(() => {
-    if (replay === null) return;
+  // Before the paint, so the address never lags behind the version on the screen.
+  useLayoutEffect(() => {
+    if (drawn === null) return;
     const url = new URL(location.href);
-    url.searchParams.set('v', String(version));
+    url.searchParams.set('v', String(drawn));
     history.replaceState(null, '', url);
-  }, [version, replay]);
+  }, [drawn]);
 
   useEffect(() => {
-    if (!playing) return;
+    if (!playing || drawn !== version) return;
     if (version >= last) {
       setPlaying(false);
       return;
     }
     const timer = setTimeout(() => step(1), 1000 / speed);
     return () => clearTimeout(timer);
-  }, [playing, version, speed, last, step]);
+  }, [playing, version, drawn, speed, last, step]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -66,19 +132,20 @@ export function ReplayPage({ id }: { id: string }) {
     return () => removeEventListener('keydown', onKey);
   }, [go, step, last]);
 
-  if (error !== null) {
+  if (game !== null && !finished) {
     return (
       <Page title="Replay">
-        <p role="alert" data-testid="problem">{error.problem.detail}</p>
-        {error.problem.code === 'game/not-finished' ? <p><a href={`/watch/${id}`}>Watch it live instead</a></p> : null}
+        <p role="alert" data-testid="problem">This game is still being played: its replay opens once it is over.</p>
+        <p><a href={`/watch/${id}`}>Watch it live instead</a></p>
       </Page>
     );
   }
-  if (replay === null || entries === null) return <Page title="Replay"><p>Loading…</p></Page>;
-  const { game } = replay;
-  const view = version === 0 ? replay.initialView : replay.steps[version - 1]!.view;
-  const title = entries.find((e) => e.type === game.type)?.title ?? game.type;
-  const events = replay.steps.map((s) => ({ seq: s.seq, event: s.event as { type: string } }));
+  if (gameError !== null) return <Page title="Replay"><p role="alert" data-testid="problem">{gameError.problem.detail}</p></Page>;
+  if (game !== null && error !== null && drawn === null) return <Page title="Replay"><p role="alert" data-testid="problem">{error.problem.detail}</p></Page>;
+  if (game === null || entries === null || drawn === null) return <Page title="Replay"><p>Loading…</p></Page>;
+  const view = views.current.get(drawn);
+  const title = entries.find((e) => e.type === game.game.type)?.title ?? game.game.type;
+  const edition = editionOf(entries, game.game.type);
   return (
     <Page title={`Replay: ${title}`}>
       <div class="controls" role="toolbar" aria-label="Replay controls">
@@ -91,15 +158,16 @@ export function ReplayPage({ id }: { id: string }) {
           {speeds.map((s) => <option value={String(s)}>{s}×</option>)}
         </select></label>
         <label class="grow">Version <input type="range" min={0} max={last} value={version} onInput={(e) => go(Number(e.currentTarget.value))} data-testid="slider" /></label>
-        <output data-testid="version">{version} / {last}</output>
-        <a href={`?v=${version}`} data-testid="link">Link to this version</a>
+        <output data-testid="version" aria-busy={drawn !== version}>{drawn} / {last}</output>
+        <a href={`?v=${drawn}`} data-testid="link">Link to this version</a>
       </div>
       <p class="hint">Keys: ← → step, Home/End, Space play/pause, + − speed.</p>
+      {error !== null ? <p role="alert" class="refusal">{error.problem.detail}</p> : null}
       <div class="layout">
-        <TableView game={game} view={view} you={null} edition={editionOf(entries, game.type)} />
+        <TableView game={game.game} view={view} you={null} edition={edition} />
         <aside>
-          <Result game={game} result={version === last ? replay.result : null} />
-          <MoveList game={game} events={events} current={version} edition={editionOf(entries, game.type)} onPick={go} />
+          <Result game={game.game} result={drawn === last ? game.result : null} />
+          <MoveList game={game.game} events={events} current={drawn} edition={edition} onPick={go} />
         </aside>
       </div>
     </Page>

@@ -1,6 +1,7 @@
 // Watching a game live as a spectator: the table follows the WebSocket's updates; the
 // connection's state is shown, and a reconnect only catches the table up.
-import { useEffect, useState } from 'preact/hooks';
+import type { GameType } from '@spielwerk/client';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type GameSummary, type Logged } from '../api.ts';
 import { watchLive, type LiveState, type Update } from '../live.ts';
 import { editionOf, MoveList, Page, Result, Seats, TableView, useCatalog } from './common.tsx';
@@ -11,25 +12,26 @@ export const stateWords: Record<LiveState, string> = {
   reconnecting: 'reconnecting…',
   'caught-up': 'caught up',
   over: 'game over',
+  refused: 'not available',
 };
 
-/** The live table of a game: the spectator's updates folded into what is drawn. */
-export function useLive(id: string, onUpdate?: (update: Update) => void) {
+/** The live table of a game: the spectator's updates folded into what is drawn. The
+ * socket opens once the game's type is known (it types the updates). */
+export function useLive(id: string, type: string | undefined, onUpdate?: (update: Update) => void) {
   const [state, setState] = useState<LiveState>('connecting');
   const [update, setUpdate] = useState<Update | null>(null);
   const [events, setEvents] = useState<Logged[]>([]);
-  useEffect(
-    () =>
-      watchLive(id, {
-        update: (u) => {
-          setUpdate(u);
-          if (u.events.length) setEvents((old) => [...old, ...u.events.filter((e) => e.seq > (old[old.length - 1]?.seq ?? 0))]);
-          onUpdate?.(u);
-        },
-        state: setState,
-      }),
-    [id],
-  );
+  useEffect(() => {
+    if (type === undefined) return;
+    return watchLive(id, type as GameType, {
+      update: (u) => {
+        setUpdate(u);
+        if (u.events.length) setEvents((old) => [...old, ...u.events.filter((e) => e.seq > (old[old.length - 1]?.seq ?? 0))]);
+        onUpdate?.(u);
+      },
+      state: setState,
+    });
+  }, [id, type]);
   return { state, update, events };
 }
 
@@ -37,9 +39,12 @@ export function WatchPage({ id }: { id: string }) {
   const entries = useCatalog();
   const [game, setGame] = useState<GameSummary | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
-  const { state, update, events } = useLive(id, (u) => {
+  const status = useRef<string | null>(null);
+  const { state, update, events } = useLive(id, game?.type, (u) => {
     // Seats fill and games finish: the summary (names, seed) is read again then.
-    if (u.status !== game?.status) api.game(id).then((g) => setGame(g.game), () => {});
+    if (u.status === status.current) return;
+    status.current = u.status;
+    api.game(id).then((g) => setGame(g.game), () => {});
   });
   useEffect(() => void api.game(id).then((g) => setGame(g.game), (e: unknown) => setError(e instanceof ApiError ? e : null)), [id]);
   if (error !== null) return <Page title="Watch"><p role="alert" data-testid="problem">{error.problem.detail}</p></Page>;
