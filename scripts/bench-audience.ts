@@ -1,4 +1,4 @@
-// `npm run bench:audience -- [--spectators 10000] [--commands 50] [--database-url postgresql://…]`
+// `npm run bench:audience -- [--spectators 10000] [--commands 50] [--database-url postgresql://…] [--timeout 300]`
 // A big audience: one Pechvogel game watched by --spectators WebSocket spectators.
 // Prints one JSON line: the server's RSS before and after the sockets open (and what
 // one idle socket costs), then, for --commands commands sent one after another over
@@ -17,18 +17,22 @@ import { pechvogel } from '../src/domain/pechvogel/index.ts';
 import { jsonRequest, liveUrl, parseOptions, roundedPercentiles } from './lib.ts';
 import { build, scratchDatabase, startServer } from './server-process.ts';
 
-const values = parseOptions(import.meta.url, {
-  spectators: { type: 'string', default: '10000' },
-  commands: { type: 'string', default: '50' },
-  'database-url': { type: 'string' },
-  timeout: { type: 'string', default: '300' },
-});
-const spectatorCount = Number(values.spectators);
-const commandCount = Number(values.commands);
+const values = parseOptions(
+  import.meta.url,
+  {
+    spectators: { type: 'string', default: '10000' },
+    commands: { type: 'string', default: '50' },
+    'database-url': { type: 'string' },
+    timeout: { type: 'string', default: '300' },
+  },
+  ['spectators', 'commands', 'timeout'],
+);
+const spectatorCount = values.spectators;
+const commandCount = values.commands;
 const watchdog = setTimeout(() => {
   console.log(JSON.stringify({ ok: false, error: `gave up after ${values.timeout} s` }));
   process.exit(124);
-}, Number(values.timeout) * 1000);
+}, values.timeout * 1000);
 
 const database = await scratchDatabase(values['database-url']);
 build();

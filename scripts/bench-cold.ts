@@ -1,4 +1,4 @@
-// `npm run bench:cold -- [--games 20] [--events 10000] [--database-url postgresql://…]`
+// `npm run bench:cold -- [--games 20] [--events 10000] [--database-url postgresql://…] [--timeout 600]`
 // Long games loaded cold: how long the first read and the first command of a game of
 // about 10,000 events take right after a server restart, with the state snapshots the
 // server keeps (state/state-snapshots.ts) and without them (the whole log folded).
@@ -35,18 +35,22 @@ import { SNAPSHOT_EVERY } from '../src/state/state-snapshots.ts';
 import { jsonRequest, parseOptions, roundedPercentiles } from './lib.ts';
 import { build, scratchDatabase, startServer, type RunningServer } from './server-process.ts';
 
-const values = parseOptions(import.meta.url, {
-  games: { type: 'string', default: '20' },
-  events: { type: 'string', default: '10000' },
-  'database-url': { type: 'string' },
-  timeout: { type: 'string', default: '600' },
-});
-const gameCount = Number(values.games);
-const targetEvents = Number(values.events);
+const values = parseOptions(
+  import.meta.url,
+  {
+    games: { type: 'string', default: '20' },
+    events: { type: 'string', default: '10000' },
+    'database-url': { type: 'string' },
+    timeout: { type: 'string', default: '600' },
+  },
+  ['games', 'events', 'timeout'],
+);
+const gameCount = values.games;
+const targetEvents = values.events;
 const watchdog = setTimeout(() => {
   console.log(JSON.stringify({ ok: false, error: `gave up after ${values.timeout} s` }));
   process.exit(124);
-}, Number(values.timeout) * 1000);
+}, values.timeout * 1000);
 
 // ---- the games ---------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
-// `npm run bench:race -- [--url http://127.0.0.1:3000] [--tables 50] [--players 8] [--actions 20]`
+// `npm run bench:race -- [--url http://127.0.0.1:3000] [--tables 50] [--players 8] [--actions 20] [--timeout 300]`
 // Porca Miseria races over WebSockets against a running server (it starts nothing):
-// `--tables` games at once, every player on its own socket (`/games/:id/live?token=`),
+// `--tables` games at once, every player on its own socket (`/games/:id/live?token=`,
+// a LiveGame of the TypeScript client in clients/typescript),
 // playing the greedy bot of src/bots as soon as an update makes it pending: reveal,
 // grab, slap, pass, all sent over the socket. Each game ends by itself after
 // `--actions` revealed cards (the game's `maxActions`). Prints one JSON line: commands
@@ -9,33 +10,31 @@
 // update containing it: `raceLatencyMs` from its arrival at the server (the receivedAt
 // the event records, whole milliseconds, so up to 1 ms too long) and `sentToAllMs`
 // from the moment this process sent it. Server and bench share the machine's clock.
+// It gives up after --timeout seconds (exit code 1, `unfinished` says how many tables).
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { createRestClient, LiveError, LiveGame, type Update } from '@spielwerk/client';
 import { botsFor, seededRng, type AnyBot, type Rng } from '../src/bots/index.ts';
-import type { Command } from '../src/domain/contract.ts';
-import { fetchJson, liveUrl, opened, parseOptions, roundedPercentiles } from './lib.ts';
+import { parseOptions, roundedPercentiles } from './lib.ts';
 
-const values = parseOptions(import.meta.url, {
-  url: { type: 'string', default: 'http://127.0.0.1:3000' },
-  tables: { type: 'string', default: '50' },
-  players: { type: 'string', default: '8' },
-  actions: { type: 'string', default: '20' },
-  timeout: { type: 'string', default: '300', description: 'give up after this many seconds' },
-});
-const base = new URL(values.url);
-const tables = Number(values.tables);
-const players = Number(values.players);
-const actions = Number(values.actions);
+const values = parseOptions(
+  import.meta.url,
+  {
+    url: { type: 'string', default: 'http://127.0.0.1:3000' },
+    tables: { type: 'string', default: '50' },
+    players: { type: 'string', default: '8' },
+    actions: { type: 'string', default: '20' },
+    timeout: { type: 'string', default: '300' },
+  },
+  ['tables', 'players', 'actions', 'timeout'],
+);
+const baseUrl = new URL(values.url).origin;
+const { tables, players, actions } = values;
 const bot: AnyBot = botsFor('porca-miseria')!.greedy!;
+// One request per table, before the race: the platform's fetch is fast enough.
+const rest = createRestClient({ baseUrl });
 
-interface Update {
-  readonly type: 'update';
-  readonly version: number;
-  readonly status: string;
-  readonly view: unknown;
-  readonly legalCommands: readonly Command[];
-}
 interface Sent {
   readonly type: string;
   readonly at: number;
@@ -46,11 +45,11 @@ interface Sent {
 }
 interface Player {
   readonly seat: number;
-  readonly socket: WebSocket;
+  readonly live: LiveGame<'porca-miseria'>;
   readonly rng: Rng;
   /** [version, arrival] of every update, in arrival (= version) order. */
   readonly arrivals: [number, number][];
-  latest: Update | null;
+  latest: Update<'porca-miseria'> | null;
   actedOn: number;
   inFlight: boolean;
 }
@@ -71,57 +70,67 @@ function act(table: Table, player: Player): void {
   const update = player.latest;
   if (!racing || player.inFlight || update === null || update.status !== 'running') return;
   if (update.legalCommands.length === 0 || player.actedOn === update.version) return;
-  const command = bot.choose({ view: update.view, seat: player.seat, legal: update.legalCommands }, player.rng);
-  const id = `${player.seat}:${table.sent.size}`;
+  const chosen = bot.choose({ view: update.view, seat: player.seat, legal: update.legalCommands }, player.rng);
+  // A bot answers with one of the commands it was offered.
+  const command = update.legalCommands.find((offered) => offered === chosen);
+  if (command === undefined) throw new Error(`the bot chose ${JSON.stringify(chosen)}, which it was not offered`);
+  const sent: Sent = { type: command.type, at: performance.now() };
+  table.sent.set(`${player.seat}:${table.sent.size}`, sent);
   player.actedOn = update.version;
   player.inFlight = true;
-  table.sent.set(id, { type: command.type, at: performance.now() });
-  player.socket.send(JSON.stringify({ type: 'command', id, command }));
+  player.live.send(command).then(
+    (ack) => {
+      sent.ackAt = performance.now();
+      sent.version = ack.version;
+    },
+    (error: unknown) => {
+      sent.ackAt = performance.now();
+      sent.refusal = error instanceof LiveError ? error.problem.code : String(error);
+    },
+  ).finally(() => {
+    player.inFlight = false;
+    act(table, player);
+  });
 }
 
-function receive(table: Table, player: Player, raw: WebSocket.RawData): void {
-  const now = performance.now();
-  const message = JSON.parse(raw.toString());
-  if (message.type === 'update') {
-    player.arrivals.push([message.version, now]);
-    for (const { seq, event } of message.events) {
-      if (event.type === 'TargetGrabbed' || event.type === 'HandSlapped') table.raced.set(seq, event.receivedAt);
-    }
-    player.latest = message;
-    if (message.status === 'finished' && !table.finished) {
-      table.finished = true;
-      onFinished();
-    }
-  } else {
-    const sent = table.sent.get(message.id);
-    if (sent !== undefined) {
-      sent.ackAt = now;
-      if (message.type === 'ack') sent.version = message.version;
-      else sent.refusal = message.problem?.code;
-    }
-    player.inFlight = false;
+function receive(table: Table, player: Player, update: Update<'porca-miseria'>): void {
+  player.arrivals.push([update.version, performance.now()]);
+  for (const { seq, event } of update.events) {
+    if (event.type === 'TargetGrabbed' || event.type === 'HandSlapped') table.raced.set(seq, event.receivedAt);
+  }
+  player.latest = update;
+  if (update.status === 'finished' && !table.finished) {
+    table.finished = true;
+    onFinished();
   }
   act(table, player);
 }
 
-async function connect(table: Table, seat: number, token: string): Promise<Player> {
-  const socket = new WebSocket(liveUrl(base, table.id, token), { perMessageDeflate: false });
-  const player: Player = { seat, socket, rng: seededRng(`${table.id}:${seat}`), arrivals: [], latest: null, actedOn: -1, inFlight: false };
-  socket.on('message', (raw) => receive(table, player, raw));
-  await opened(socket);
-  return player;
+/** A player's socket; resolves once its first update (the game so far) has come. */
+function connect(table: Table, seat: number, token: string): Promise<Player> {
+  const live = new LiveGame({ baseUrl, gameId: table.id, gameType: 'porca-miseria', token, connect: (url) => new WebSocket(url, { perMessageDeflate: false }) });
+  const player: Player = { seat, live, rng: seededRng(`${table.id}:${seat}`), arrivals: [], latest: null, actedOn: -1, inFlight: false };
+  return new Promise((resolve, reject) => {
+    void (async () => {
+      try {
+        for await (const update of live) {
+          receive(table, player, update);
+          resolve(player);
+        }
+      } catch (error) {
+        reject(error);
+      }
+    })();
+  });
 }
 
 async function openTable(n: number): Promise<Table> {
-  const created = await fetchJson(base, 'POST', '/games', {
-    type: 'porca-miseria',
-    seats: Array.from({ length: players }, () => ({})),
-    seed: `bench-race-${n}`,
-    options: { maxActions: actions },
+  const created = await rest.POST('/games', {
+    body: { type: 'porca-miseria', seats: Array.from({ length: players }, () => ({})), seed: `bench-race-${n}`, options: { maxActions: actions } },
   });
-  if (created.status !== 201) throw new Error(`/games: ${created.status} ${JSON.stringify(created.json)}`);
-  const table: Table = { id: created.json.game.id, players: [], sent: new Map(), raced: new Map(), finished: false };
-  for (const { seat, token } of created.json.seats as { seat: number; token: string }[]) table.players.push(await connect(table, seat, token));
+  if (created.data === undefined) throw new Error(`/games: ${created.response.status} ${JSON.stringify(created.error)}`);
+  const table: Table = { id: created.data.game.id, players: [], sent: new Map(), raced: new Map(), finished: false };
+  for (const { seat, token } of created.data.seats) table.players.push(await connect(table, seat, token ?? ''));
   return table;
 }
 
@@ -145,14 +154,14 @@ const done = new Promise<void>((resolve, reject) => {
     if (++finished === tables) resolve();
   };
   if (finished === tables) resolve();
-  setTimeout(() => reject(new Error(`${tables - finished} tables still running after ${values.timeout} s`)), Number(values.timeout) * 1000).unref();
+  setTimeout(() => reject(new Error(`${tables - finished} tables still running after ${values.timeout} s`)), values.timeout * 1000).unref();
 });
 // Every socket already holds its first update; the starting players begin.
 for (const table of all) for (const player of table.players) act(table, player);
 let unfinished: string | null = null;
 await done.catch((error: Error) => (unfinished = error.message));
 const elapsed = (performance.now() - started) / 1000;
-for (const table of all) for (const player of table.players) player.socket.close();
+for (const table of all) for (const player of table.players) player.live.close();
 
 const sent = all.flatMap((table) => [...table.sent.values()].map((s) => ({ table, s })));
 const fanOut = sent.flatMap(({ table, s }) => {

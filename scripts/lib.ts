@@ -5,12 +5,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type WebSocket from 'ws';
 
 /** A script's command-line options. `--help` prints the script's header comment, which
- * is its usage; an unknown or malformed option exits 2 with that usage instead of a
- * stack trace. */
-export function parseOptions<const O extends NonNullable<ParseArgsConfig['options']>>(scriptUrl: string, options: O) {
+ * is its usage; an unknown or malformed option, a positional argument, or an option
+ * named in `numbers` that is not a number ≥ 0 (all of them string options) exits 2
+ * with that usage instead of a stack trace or a run with NaN. */
+export function parseOptions<const O extends NonNullable<ParseArgsConfig['options']>, const N extends keyof O & string = never>(
+  scriptUrl: string,
+  options: O,
+  numbers: readonly N[] = [],
+) {
   const usage = () => {
     const header = readFileSync(fileURLToPath(scriptUrl), 'utf8').split('\n');
     return header.slice(0, header.findIndex((line) => !line.startsWith('//'))).map((line) => line.replace(/^\/\/ ?/, '')).join('\n');
@@ -19,12 +23,26 @@ export function parseOptions<const O extends NonNullable<ParseArgsConfig['option
     console.log(usage());
     process.exit(0);
   }
-  try {
-    return parseArgs({ options }).values;
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${usage()}`);
+  const refuse = (message: string): never => {
+    console.error(`${message}\n\n${usage()}`);
     process.exit(2);
+  };
+  let values: ReturnType<typeof parseArgs<{ options: O }>>['values'];
+  try {
+    values = parseArgs({ options }).values;
+  } catch (error) {
+    return refuse((error as Error).message);
   }
+  const parsed: Record<string, unknown> = { ...values };
+  for (const name of numbers) {
+    const raw = parsed[name];
+    if (raw === undefined) continue;
+    const number = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+    if (!Number.isFinite(number) || number < 0) refuse(`Option '--${name}' takes a number ≥ 0, not ${JSON.stringify(raw)}`);
+    parsed[name] = number;
+  }
+  type Values = typeof values;
+  return parsed as Omit<Values, N> & { [K in N]: K extends keyof Values ? (undefined extends Values[K] ? number | undefined : number) : never };
 }
 
 export interface Reply {
@@ -58,14 +76,6 @@ export function liveUrl(base: string | URL, id: string, token?: string): URL {
   const url = new URL(`/games/${id}/live${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, base);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url;
-}
-
-/** Resolves once the socket is open, rejects if it fails first. */
-export function opened(socket: WebSocket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
 }
 
 /** p50, p90, p99 and the largest of the samples, unrounded, by nearest rank: the p-th

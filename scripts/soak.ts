@@ -10,45 +10,54 @@
 // and every error: a 5xx, a dropped socket, an unfinished game, or a refusal other
 // than a lost race (409 stale/conflict/not-running) or a window closing (*/too-late).
 import WebSocket from 'ws';
+import { bearer, createRestClient, LiveError, LiveGame, type GameType, type Schemas, type Update } from '@spielwerk/client';
+import { poolTransport } from '@spielwerk/client/node';
 import { botsFor, seededRng, type AnyBot, type Rng } from '../src/bots/index.ts';
 import { pick } from '../src/bots/rng.ts';
-import type { Command } from '../src/domain/contract.ts';
 import { findGame } from '../src/domain/games.ts';
-import { fetchJson, liveUrl, parseOptions, percentiles, type Reply } from './lib.ts';
+import { parseOptions, percentiles } from './lib.ts';
 
-const args = parseOptions(import.meta.url, {
-  url: { type: 'string', default: 'http://127.0.0.1:3000' },
-  seconds: { type: 'string', default: '30' },
-  games: { type: 'string' },
-  parallel: { type: 'string', default: '24' },
-  'game-limit': { type: 'string', default: '120' },
-  seed: { type: 'string', default: 'soak' },
-});
-const base = args.url.replace(/\/$/, '');
-const seconds = Number(args.seconds);
-const maxGames = args.games === undefined ? Infinity : Number(args.games);
-const parallel = Number(args.parallel);
-const gameLimitMs = Number(args['game-limit']) * 1000;
+const args = parseOptions(
+  import.meta.url,
+  {
+    url: { type: 'string', default: 'http://127.0.0.1:3000' },
+    seconds: { type: 'string', default: '30' },
+    games: { type: 'string' },
+    parallel: { type: 'string', default: '24' },
+    'game-limit': { type: 'string', default: '120' },
+    seed: { type: 'string', default: 'soak' },
+  },
+  ['seconds', 'games', 'parallel', 'game-limit'],
+);
+const baseUrl = new URL(args.url).origin;
+const seconds = args.seconds;
+const maxGames = args.games ?? Infinity;
+const parallel = args.parallel;
+const gameLimitMs = args['game-limit'] * 1000;
 if (![seconds, maxGames, parallel, gameLimitMs].every((n) => n > 0)) {
   console.error('--seconds, --games, --parallel and --game-limit must be positive numbers');
   process.exit(2);
 }
+// Every seat's client shares one pool of keep-alive connections.
+const transport = poolTransport(baseUrl, { connections: parallel * 2 });
+const rest = createRestClient({ baseUrl, transport });
 
 /** Short windows so the server's deadlines keep games moving. */
-const tables: Readonly<Record<string, { readonly maxSeats: number; readonly options: Record<string, unknown> }>> = {
-  pechvogel: { maxSeats: 5, options: { reactionSeconds: 1 } },
-  'fackel-und-keule': { maxSeats: 5, options: {} },
-  mistkaefer: { maxSeats: 4, options: {} },
-  'porca-miseria': { maxSeats: 6, options: { windowMs: 500, revealMs: 500, maxActions: 60 } },
+const tables: Readonly<Record<GameType, { readonly maxSeats: number; readonly game: Schemas['CreateGameRequestInput'] }>> = {
+  pechvogel: { maxSeats: 5, game: { type: 'pechvogel', seats: [], options: { reactionSeconds: 1 } } },
+  'fackel-und-keule': { maxSeats: 5, game: { type: 'fackel-und-keule', seats: [] } },
+  mistkaefer: { maxSeats: 4, game: { type: 'mistkaefer', seats: [] } },
+  'porca-miseria': { maxSeats: 6, game: { type: 'porca-miseria', seats: [], options: { windowMs: 500, revealMs: 500, maxActions: 60 } } },
 };
-const types = Object.keys(tables);
+const types: readonly GameType[] = ['pechvogel', 'fackel-und-keule', 'mistkaefer', 'porca-miseria'];
 
+/** What a seat last saw, from an update or its own command's answer. */
 interface Snapshot {
-  version: number;
-  status: string;
-  view: unknown;
-  pending: { seats: number[] };
-  legalCommands: Command[];
+  readonly version: number;
+  readonly status: string;
+  readonly view: unknown;
+  readonly pending: { readonly seats: readonly number[] };
+  readonly legalCommands: readonly Update['legalCommands'][number][];
 }
 
 type Transport = 'http' | 'ws';
@@ -73,10 +82,9 @@ const error = (message: string): void => {
 const expected = (status: number, code: string): 'lost' | 'late' | null =>
   status === 409 && ['command/stale-version', 'command/conflict', 'game/not-running'].includes(code) ? 'lost' : status === 422 && code.endsWith('/too-late') ? 'late' : null;
 
-const http = (method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<Reply> => fetchJson(base, method, path, body, token);
-
 interface Seat {
   readonly id: string;
+  readonly type: GameType;
   readonly seat: number | null;
   readonly token?: string;
   readonly bot?: AnyBot;
@@ -84,91 +92,107 @@ interface Seat {
   readonly transport: Transport;
 }
 
+/** A command's outcome, whichever way it went: the answer, or the problem. */
+type Outcome = { readonly answer: Snapshot } | { readonly problem: Schemas['Problem'] };
+
 /** One client: watches the game and, with a bot, plays its seat (without one it only
  * watches, for games played by server bots). Resolves when the game is over or failed. */
-function client({ id, seat, token, bot, rng, transport }: Seat): Promise<void> {
+async function client({ id, type, seat, token, bot, rng, transport }: Seat): Promise<void> {
   const who = `game ${id} ${seat === null ? 'spectator' : `seat ${seat}`}`;
-  return new Promise((resolve) => {
-    const socket = new WebSocket(liveUrl(base, id, token));
-    const acks = new Map<string, (message: any) => void>();
-    let latest: Snapshot | null = null;
-    let actedAt = -1;
-    let busy = false;
-    let done = false;
-    let sent = 0;
-    const finish = (failure?: string): void => {
-      if (done) return;
-      done = true;
-      clearTimeout(limit);
-      if (failure !== undefined) error(`${who}: ${failure}`);
-      socket.close(1000);
-      resolve();
-    };
-    const limit = setTimeout(() => finish(`not over after ${gameLimitMs} ms (version ${latest?.version}, pending ${JSON.stringify(latest?.pending)})`), gameLimitMs);
-
-    const see = (snapshot: Snapshot): void => {
-      if (latest === null || snapshot.version > latest.version) latest = snapshot;
-    };
-
-    const send = async (command: Command, expectedVersion: number): Promise<Reply> => {
-      if (transport === 'http') return http('POST', `/games/${id}/commands`, { command, expectedVersion }, token);
-      const ackId = String(++sent);
-      const answer = new Promise<any>((r) => acks.set(ackId, r));
-      socket.send(JSON.stringify({ type: 'command', id: ackId, command, expectedVersion }));
-      const message = await answer;
-      return message.type === 'ack' ? { status: 200, json: message } : { status: message.problem.status, json: message.problem };
-    };
-
-    const act = (): void => {
-      if (done || busy || latest === null) return;
-      if (latest.status === 'finished') return finish();
-      if (bot === undefined || seat === null || latest.version <= actedAt) return;
-      if (!latest.pending.seats.includes(seat) || latest.legalCommands.length === 0) return;
-      const at = latest;
-      actedAt = at.version;
-      const command = bot.choose({ seat, legal: at.legalCommands, view: at.view }, rng);
-      busy = true;
-      const started = performance.now();
-      send(command, at.version)
-        .then(({ status, json }) => {
-          stats.latency[transport].push(performance.now() - started);
-          if (status === 200) {
-            stats.accepted++;
-            see(json as Snapshot);
-          } else {
-            const kind = expected(status, json.code);
-            if (kind === 'lost') stats.lostRaces++;
-            else if (kind === 'late') stats.late++;
-            else error(`${who} at version ${at.version} sent ${JSON.stringify(command)} over ${transport}: ${status} ${json.code} ${json.detail}`);
-          }
-        })
-        .catch((failure: unknown) => finish(`sending over ${transport} failed: ${String(failure)}`))
-        .finally(() => {
-          busy = false;
-          act();
-        });
-    };
-
-    socket.on('message', (raw: Buffer) => {
-      const message = JSON.parse(raw.toString());
-      if (message.type === 'update') see(message);
-      else if ((message.type === 'ack' || message.type === 'error') && acks.has(message.id)) {
-        acks.get(message.id)!(message);
-        acks.delete(message.id);
-        return;
-      } else if (message.type === 'error') return finish(`the socket was refused: ${JSON.stringify(message.problem)}`);
-      act();
-    });
-    socket.on('close', (code: number) => finish(`the socket closed with ${code} before the game was over`));
-    socket.on('error', (failure: Error) => finish(`socket error: ${failure.message}`));
+  let latest: Snapshot | null = null;
+  let actedAt = -1;
+  let busy = false;
+  let done = false;
+  let failure: string | undefined;
+  // The client reconnects by itself; a soak counts every drop as an error.
+  const live = new LiveGame({
+    baseUrl,
+    gameId: id,
+    gameType: type,
+    ...(token === undefined ? {} : { token }),
+    connect: (url) => {
+      const socket = new WebSocket(url);
+      socket.on('close', (code: number) => finish(`the socket closed with ${code} before the game was over`));
+      socket.on('error', (cause: Error) => finish(`socket error: ${cause.message}`));
+      return socket;
+    },
   });
+  const finish = (why?: string): void => {
+    if (done) return;
+    done = true;
+    failure = why;
+    clearTimeout(limit);
+    live.close();
+  };
+  const limit = setTimeout(() => finish(`not over after ${gameLimitMs} ms (version ${latest?.version}, pending ${JSON.stringify(latest?.pending)})`), gameLimitMs);
+
+  const see = (snapshot: Snapshot): void => {
+    if (latest === null || snapshot.version > latest.version) latest = snapshot;
+  };
+
+  const send = async (command: Snapshot['legalCommands'][number], expectedVersion: number): Promise<Outcome> => {
+    if (transport === 'http') {
+      const { data, error: problem } = await rest.POST('/games/{id}/commands', { params: { path: { id } }, headers: bearer(token ?? ''), body: { command, expectedVersion } });
+      return data === undefined ? { problem: problem! } : { answer: data };
+    }
+    try {
+      return { answer: await live.send(command, { expectedVersion }) };
+    } catch (refusal) {
+      if (refusal instanceof LiveError) return { problem: refusal.problem };
+      throw refusal;
+    }
+  };
+
+  const act = (): void => {
+    if (done || busy || latest === null) return;
+    if (latest.status === 'finished') return finish();
+    if (bot === undefined || seat === null || latest.version <= actedAt) return;
+    if (!latest.pending.seats.includes(seat) || latest.legalCommands.length === 0) return;
+    const at = latest;
+    actedAt = at.version;
+    const chosen = bot.choose({ seat, legal: at.legalCommands, view: at.view }, rng);
+    // A bot answers with one of the commands it was offered.
+    const command = at.legalCommands.find((offered) => offered === chosen);
+    if (command === undefined) return finish(`the bot chose ${JSON.stringify(chosen)}, which it was not offered`);
+    busy = true;
+    const started = performance.now();
+    send(command, at.version)
+      .then((outcome) => {
+        stats.latency[transport].push(performance.now() - started);
+        if ('answer' in outcome) {
+          stats.accepted++;
+          see(outcome.answer);
+          return;
+        }
+        const { status, code, detail } = outcome.problem;
+        const kind = expected(status, code);
+        if (kind === 'lost') stats.lostRaces++;
+        else if (kind === 'late') stats.late++;
+        else error(`${who} at version ${at.version} sent ${JSON.stringify(command)} over ${transport}: ${status} ${code} ${detail}`);
+      })
+      .catch((cause: unknown) => finish(`sending over ${transport} failed: ${String(cause)}`))
+      .finally(() => {
+        busy = false;
+        act();
+      });
+  };
+
+  try {
+    for await (const update of live) {
+      see(update);
+      act();
+    }
+  } catch (refusal) {
+    finish(`the socket was refused: ${refusal instanceof LiveError ? JSON.stringify(refusal.problem) : String(refusal)}`);
+  }
+  if (failure !== undefined) error(`${who}: ${failure}`);
 }
 
 async function playGame(n: number): Promise<void> {
   const type = types[n % types.length]!;
   const rng = seededRng(`${args.seed}:${n}`);
   const game = findGame(type)!;
-  const { maxSeats, options } = tables[type]!;
+  const { maxSeats, game: table } = tables[type];
   const seatCount = game.players.min + rng.below(Math.min(maxSeats, game.players.max) - game.players.min + 1);
   const bots = botsFor(type)!;
   const botNames = Object.keys(bots);
@@ -178,19 +202,18 @@ async function playGame(n: number): Promise<void> {
   const serverBot = (seat: number): boolean => mix === 0 || (mix === 1 && seat === 0);
   const seats = Array.from({ length: seatCount }, (_, seat) => (serverBot(seat) ? { bot: pick(rng, botNames) } : { name: `soak-${seat}` }));
 
-  const created = await http('POST', '/games', { type, seats, options, seed: `${args.seed}:${n}` });
-  if (created.status !== 201) return error(`creating ${type}: ${created.status} ${created.json.code} ${created.json.detail}`);
-  const id: string = created.json.game.id;
-  const tokens: (string | null)[] = created.json.seats.map((s: { token: string | null }) => s.token);
-  const clients: Seat[] = tokens.flatMap((token, seat) =>
-    token === null ? [] : [{ id, seat, token, bot: bots[pick(rng, botNames)]!, rng: seededRng(`${args.seed}:${n}:${seat}`), transport }],
+  const created = await rest.POST('/games', { body: { ...table, seats, seed: `${args.seed}:${n}` } });
+  if (created.data === undefined) return error(`creating ${type}: ${created.response.status} ${created.error?.code} ${created.error?.detail}`);
+  const id = created.data.game.id;
+  const clients: Seat[] = created.data.seats.flatMap(({ seat, token }) =>
+    token == null ? [] : [{ id, type, seat, token, bot: bots[pick(rng, botNames)]!, rng: seededRng(`${args.seed}:${n}:${seat}`), transport }],
   );
-  if (clients.length === 0) clients.push({ id, seat: null, rng, transport });
+  if (clients.length === 0) clients.push({ id, type, seat: null, rng, transport });
   await Promise.all(clients.map(client));
 
-  const final = await http('GET', `/games/${id}`);
-  if (final.status !== 200) return error(`game ${id}: reading it failed with ${final.status}`);
-  if (final.json.status !== 'finished') return error(`game ${id} (${type}) is ${final.json.status} at version ${final.json.version}`);
+  const final = await rest.GET('/games/{id}', { params: { path: { id } } });
+  if (final.data === undefined) return error(`game ${id}: reading it failed with ${final.response.status}`);
+  if (final.data.status !== 'finished') return error(`game ${id} (${type}) is ${final.data.status} at version ${final.data.version}`);
   stats.finished++;
   stats.byType[type]!++;
 }
@@ -202,7 +225,7 @@ function report(elapsedMs: number): void {
     return `  ${name.padEnd(5)} n=${String(n).padStart(6)}  p50 ${ms(p50)}  p90 ${ms(p90)}  p99 ${ms(p99)}  max ${ms(max)} ms`;
   };
   const secondsTaken = elapsedMs / 1000;
-  console.log(`soak against ${base}: ${secondsTaken.toFixed(1)} s, ${stats.started} games started, ${stats.finished} finished (${types.map((t) => `${t} ${stats.byType[t]}`).join(', ')})`);
+  console.log(`soak against ${baseUrl}: ${secondsTaken.toFixed(1)} s, ${stats.started} games started, ${stats.finished} finished (${types.map((t) => `${t} ${stats.byType[t]}`).join(', ')})`);
   console.log(`commands accepted: ${stats.accepted} (${(stats.accepted / secondsTaken).toFixed(1)}/s); lost races ${stats.lostRaces}, too late ${stats.late}`);
   console.log('latency per command (client round trip):');
   console.log(line('http', stats.latency.http));
@@ -212,9 +235,12 @@ function report(elapsedMs: number): void {
   for (const message of stats.errors.slice(0, 20)) console.log(`  ${message}`);
 }
 
-const health = await http('GET', '/ready').catch((failure: unknown) => ({ status: 0, json: { detail: String(failure) } }));
+const health = await rest.GET('/ready').then(
+  ({ response }) => ({ status: response.status, detail: '' }),
+  (failure: unknown) => ({ status: 0, detail: String(failure) }),
+);
 if (health.status !== 200) {
-  console.error(`no ready server at ${base}: ${health.status} ${health.json.detail ?? ''}`);
+  console.error(`no ready server at ${baseUrl}: ${health.status} ${health.detail}`);
   process.exit(2);
 }
 
@@ -236,5 +262,6 @@ while (more()) {
   await Promise.race([...running, new Promise((r) => setTimeout(r, 1000))]);
 }
 await Promise.all(running);
+await transport.close();
 report(performance.now() - started);
 process.exit(stats.errors.length === 0 ? 0 : 1);

@@ -29,11 +29,14 @@ import { Metrics } from './observability/metrics.ts';
 import { RequestLog } from './observability/request-log.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { gameRoutes } from './routes/games.ts';
+import { raceLogRoutes } from './routes/race-log.ts';
 import { Organizers } from './organizers/organizers.ts';
 import { healthRoutes } from './routes/health.ts';
 import { webPages } from './routes/pages.ts';
 import { LiveSockets, until } from './live/live-sockets.ts';
-import { liveRoutes } from './routes/live.ts';
+import { liveRoutes, refuseOtherUpgrades } from './routes/live.ts';
+import { defaultLiveLimits, type LiveLimits } from './live/socket-limits.ts';
+import { defaultConnectionLimits, limitConnections, timeoutOptions, type ConnectionLimits } from './routes/connection-limits.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { refuseNul } from './routes/nul.ts';
 import { tidyOpenApi } from './routes/openapi-tidy.ts';
@@ -75,6 +78,10 @@ export interface AppOptions {
   /** How long close() may take: commands still running and sockets that have not
    * completed their close handshake by then are cut off. */
   readonly closeTimeoutMs?: number;
+  /** What one live socket may cost: its send buffer, its message rate, catch-up parts. */
+  readonly live?: Partial<LiveLimits>;
+  /** Connections per address and in all, and the timeouts for slow requests. */
+  readonly connections?: Partial<ConnectionLimits>;
   /** SPIELWERK_ADMIN_KEY: the key that creates organizers (see docs/tournaments.md). */
   readonly adminKey?: string;
   /** How often tournaments are checked for work left behind (finished tables, due
@@ -127,7 +134,10 @@ declare module 'fastify' {
 
 export async function buildApp(options: AppOptions) {
   const bodyLimit = options.bodyLimit ?? 64 * 1024;
+  const liveLimits: LiveLimits = { ...defaultLiveLimits, ...options.live };
+  const connectionLimits: ConnectionLimits = { ...defaultConnectionLimits, ...options.connections };
   const app = Fastify({
+    ...timeoutOptions(connectionLimits),
     ...(options.logger === undefined ? { logger: false } : { loggerInstance: options.logger }),
     bodyLimit,
     // Behind a load balancer the request id comes from there when present.
@@ -147,6 +157,7 @@ export async function buildApp(options: AppOptions) {
   // The API speaks JSON only; a text body is a client mistake (415), not a string command.
   app.removeContentTypeParser('text/plain');
   app.setNotFoundHandler((request, reply) => sendProblem(reply, problem(404, httpCodes.noRoute, `no route ${request.method} ${request.url}`)));
+  limitConnections(app, connectionLimits);
 
   const clock = options.clock ?? Date.now;
   // Other instances hear of every commit through the store; the hub, declared below,
@@ -158,7 +169,7 @@ export async function buildApp(options: AppOptions) {
   const latest = new LatestStates(store, snapshots);
   // Views of the past, event-log pages and live catch-ups share the states folded so far.
   const past = new PastStates(store);
-  const hub = new LiveHub(store, latest, past);
+  const hub = new LiveHub(store, latest, past, liveLimits.catchUpEvents);
   const resyncTimer = notifier === null ? null : setInterval(resync, options.resyncMs ?? 5000);
   resyncTimer?.unref();
   let tournamentTimer: NodeJS.Timeout | null = null;
@@ -179,7 +190,7 @@ export async function buildApp(options: AppOptions) {
   const commands = new CommandHandler(store, latest, clock, hooks);
   scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler });
   bots = new BotSeats(store, commands, latest, clock, app.log);
-  const sockets = new LiveSockets();
+  const sockets = new LiveSockets(liveLimits);
   const metrics = new Metrics({ pool: options.pool, openSockets: () => sockets.open });
   const organizers = new Organizers(options.prisma, clock, options.adminKey);
   const tournamentStore = new TournamentStore(options.pool);
@@ -302,6 +313,7 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
+  refuseOtherUpgrades(app);
   await app.register(organizerKeyPlugin, { organizers });
   await registerRateLimits(app);
   app.decorate('rateLimits', options.rateLimits ?? { gamesPerMinute: 0, commandsPerSecond: 0 });
@@ -309,6 +321,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(metricsRoutes);
   await app.register(catalogRoutes);
   await app.register(gameRoutes);
+  await app.register(raceLogRoutes);
   await app.register(liveRoutes);
   await app.register(webPages);
   await app.register(organizerRoutes);

@@ -3,6 +3,7 @@
 // the OpenAPI document; a test checks that the committed one is current and valid.
 import { z } from 'zod';
 import { AckMessage, closeCodeMeanings, CommandMessage, ErrorMessage, UpdateMessage } from './routes/live-messages.ts';
+import { defaultLiveLimits } from './live/socket-limits.ts';
 import { dropSafeIntegerBounds, dropUnusedSchemas } from './routes/openapi-tidy.ts';
 
 export const asyncApiPath = new URL('../asyncapi/asyncapi.json', import.meta.url);
@@ -38,7 +39,7 @@ export function generateAsyncApi(): string {
       description: [
         "One WebSocket per game and watcher: `GET /games/{id}/live` upgrades. It pushes every move as an `update`, redacted for the connection's seat (or spectator), and takes commands.",
         '',
-        'Authenticate with `Authorization: Bearer <token>` or `?token=<token>`; without one you are a spectator. After connecting, the first update brings the game as it is; with `?after=N` it also carries every event after version N, so a client that reconnects misses nothing.',
+        `Authenticate with \`Authorization: Bearer <token>\` or \`?token=<token>\`; without one you are a spectator. After connecting, the first update brings the game as it is; with \`?after=N\` it also carries every event after version N, so a client that reconnects misses nothing. A catch-up of more than ${defaultLiveLimits.catchUpEvents} events (by default, LIVE_CATCH_UP_EVENTS) comes as several updates, each with at most that many events and the view at its own version, the last one at the current version.`,
         '',
         "Every update and ack carries `gameType`, which tells which game's view, events and commands it holds.",
         '',

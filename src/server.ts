@@ -8,7 +8,9 @@ import pino from 'pino';
 import { buildApp, parseCorsOrigins } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { StartupError } from './db/preflight.ts';
+import { defaultLiveLimits } from './live/socket-limits.ts';
 import { secretPaths } from './observability/request-log.ts';
+import { defaultConnectionLimits } from './routes/connection-limits.ts';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', redact: { paths: secretPaths, censor: '[redacted]' } });
 const port = Number(process.env.PORT ?? 3000);
@@ -48,6 +50,18 @@ log.info({ database: database.where, embedded: !process.env.DATABASE_URL }, 'dat
 log.info({ applied: database.applied }, database.applied.length > 0 ? `applied ${database.applied.length} migrations` : 'the database schema is up to date');
 const rateLimits = { gamesPerMinute: count('RATE_LIMIT_GAMES_PER_MINUTE', 300), commandsPerSecond: count('RATE_LIMIT_COMMANDS_PER_SECOND', 5000) };
 const corsOrigins = parseCorsOrigins(process.env.CORS_ORIGINS);
+const live = {
+  sendBufferBytes: count('LIVE_SEND_BUFFER_BYTES', defaultLiveLimits.sendBufferBytes),
+  messagesPerSecond: count('LIVE_MESSAGES_PER_SECOND', defaultLiveLimits.messagesPerSecond),
+  catchUpEvents: Math.max(1, count('LIVE_CATCH_UP_EVENTS', defaultLiveLimits.catchUpEvents)),
+};
+const connections = {
+  max: count('MAX_CONNECTIONS', defaultConnectionLimits.max),
+  perAddress: count('MAX_CONNECTIONS_PER_ADDRESS', defaultConnectionLimits.perAddress),
+  headersTimeoutMs: count('HTTP_HEADERS_TIMEOUT_MS', defaultConnectionLimits.headersTimeoutMs),
+  requestTimeoutMs: count('HTTP_REQUEST_TIMEOUT_MS', defaultConnectionLimits.requestTimeoutMs),
+  keepAliveTimeoutMs: count('HTTP_KEEP_ALIVE_TIMEOUT_MS', defaultConnectionLimits.keepAliveTimeoutMs),
+};
 const app = await buildApp({
   prisma: database.prisma,
   pool: database.pool,
@@ -55,6 +69,8 @@ const app = await buildApp({
   logger: log,
   closeTimeoutMs,
   rateLimits,
+  live,
+  connections,
   adminKey,
   openGameTtlMs: count('OPEN_GAME_TTL_SECONDS', 86_400) * 1000,
   ...(corsOrigins === undefined ? {} : { corsOrigins }),

@@ -26,6 +26,8 @@ import { type EventStore } from '../events/store.ts';
 import { AppendChain, type AppendOutcome, type GameRecord, type GameStatus } from '../events/records.ts';
 import { KeyedQueue } from '../lib/keyed-queue.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
+import type { RaceRefusal } from '../events/race-refusals.ts';
+import { raceCommandOf } from './race-command.ts';
 
 export type CommandPrincipal = Principal | { readonly kind: 'system' };
 
@@ -86,12 +88,29 @@ interface Pipeline {
  * until the commands decided before it have committed. */
 type Step =
   | { readonly kind: 'append'; readonly committed: Promise<AppendOutcome>; readonly answer: CommandAnswer | null }
-  | { readonly kind: 'refusal'; readonly error: ServiceError; readonly pipeline: Pipeline; readonly before: LoadedGame; readonly settled: Promise<unknown> };
+  | {
+      readonly kind: 'refusal';
+      readonly error: ServiceError;
+      readonly pipeline: Pipeline;
+      readonly before: LoadedGame;
+      readonly settled: Promise<unknown>;
+      /** A race command's place in the race log, held from its decision on. */
+      readonly race: RaceRefusalPlace | null;
+    };
+
+/** A refused race command's record, to be confirmed once the refusal stands. */
+interface RaceRefusalPlace {
+  readonly refusal: RaceRefusal;
+  readonly reservation: ReturnType<EventStore['raceRefusals']['reserve']>;
+}
 
 export class CommandHandler {
   private readonly queue = new KeyedQueue();
   private readonly pipelines = new Map<string, Pipeline>();
   private readonly handling = new Set<Promise<unknown>>();
+  /** Race commands' refusals that stand, for the race log. */
+  private readonly refused = new WeakMap<ServiceError, RaceRefusalPlace>();
+  private refusalOrd = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -121,22 +140,52 @@ export class CommandHandler {
     try {
       return await this.attempt(input, idempotency);
     } catch (error) {
-      // A retried command meets a state it was already applied to, or its key in the
-      // append: only then is the idempotency record worth a read. A conflict has had it
-      // read already, in `attempt`.
-      if (idempotency !== null && error instanceof ServiceError && error.code !== serviceCodes.conflict) {
-        const earlier = await this.replayed(input.gameId, idempotency);
-        if (earlier !== null) return earlier;
+      const race = error instanceof ServiceError ? this.refused.get(error) : undefined;
+      try {
+        // A retried command meets a state it was already applied to, or its key in the
+        // append: only then is the idempotency record worth a read. A conflict has had it
+        // read already, in `attempt`.
+        if (idempotency !== null && error instanceof ServiceError && error.code !== serviceCodes.conflict) {
+          const earlier = await this.replayed(input.gameId, idempotency);
+          if (earlier !== null) {
+            race?.reservation.cancel();
+            return earlier;
+          }
+        }
+      } catch (failure) {
+        race?.reservation.cancel();
+        throw failure;
       }
+      if (race !== undefined) this.confirmRace(race);
       throw error;
     }
+  }
+
+  /** A refused race command is answered at once; its record rides with the next group
+   * commit, before or together with every append of its game decided after it
+   * (docs/realtime.md, "Disputes"). Shutting down waits for it (drain). */
+  private confirmRace({ refusal, reservation }: RaceRefusalPlace): void {
+    const written = reservation.confirm(refusal);
+    this.handling.add(written);
+    void written.then(() => this.handling.delete(written));
   }
 
   private async attempt(input: CommandInput, idempotency: Idempotency): Promise<CommandAnswer | null> {
     for (let attempt = 1; ; attempt++) {
       const step = await this.queue.run(input.gameId, () => this.step(input, idempotency, attempt > 1));
       if (step.kind === 'refusal') {
-        if (attempt >= MAX_ATTEMPTS || (await this.refusalStands(step))) throw step.error;
+        let stands: boolean;
+        try {
+          stands = attempt >= MAX_ATTEMPTS || (await this.refusalStands(step));
+        } catch (error) {
+          step.race?.reservation.cancel();
+          throw error;
+        }
+        if (stands) {
+          if (step.race !== null) this.refused.set(step.error, step.race);
+          throw step.error;
+        }
+        step.race?.reservation.cancel();
         continue;
       }
       if ((await step.committed) === 'appended') return step.answer;
@@ -157,12 +206,13 @@ export class CommandHandler {
   private async step(input: CommandInput, idempotency: Idempotency, reload: boolean): Promise<Step> {
     const pipeline = await this.pipelineOf(input.gameId, reload);
     const before = pipeline.tip;
+    const now = this.clock();
     let decided: ReturnType<CommandHandler['decide']>;
     try {
-      decided = this.decide(before, input);
+      decided = this.decide(before, input, now);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
-      return { kind: 'refusal', error, pipeline, before, settled: pipeline.settled };
+      return { kind: 'refusal', error, pipeline, before, settled: pipeline.settled, race: this.racePlace(before, input, error, now) };
     }
     const { events, actor, viewer } = decided;
     // Only a client reads the answer, now or by its Idempotency-Key later.
@@ -174,7 +224,7 @@ export class CommandHandler {
         expectedVersion: before.version,
         events,
         actor,
-        at: new Date(this.clock()),
+        at: new Date(now),
         commandId: input.idempotencyKey ?? null,
         status: next.record.status,
         deadline: next.record.deadline,
@@ -196,6 +246,14 @@ export class CommandHandler {
     pipeline.pending++;
     pipeline.settled = committed.catch(() => undefined);
     return { kind: 'append', committed, answer };
+  }
+
+  /** The race log's place for a refused race command, taken now, in decision order. */
+  private racePlace(before: LoadedGame, input: CommandInput, error: ServiceError, receivedAt: number): RaceRefusalPlace | null {
+    const race = raceCommandOf(before, input);
+    if (race === null) return null;
+    const refusal: RaceRefusal = { gameId: before.record.id, version: before.version, ...race, code: error.code, receivedAt, ord: this.refusalOrd++ % 2 ** 31 };
+    return { refusal, reservation: this.store.raceRefusals.reserve(before.record.id) };
   }
 
   /** A refusal stands only if the state it was decided on was the game's latest: the
@@ -250,7 +308,7 @@ export class CommandHandler {
     return record.response as CommandAnswer;
   }
 
-  private decide(loaded: LoadedGame, input: CommandInput): { events: GameEvent[]; actor: string; viewer: Viewer } {
+  private decide(loaded: LoadedGame, input: CommandInput, now: number): { events: GameEvent[]; actor: string; viewer: Viewer } {
     const { record, game } = loaded;
     if (input.gameType !== undefined && input.gameType !== game.type) {
       throw new ServiceError(serviceCodes.invalidCommand, `this game is a ${game.type} game, not ${input.gameType}: send its commands to /games/{id}/commands/${game.type}`);
@@ -264,7 +322,7 @@ export class CommandHandler {
     }
     const { caller } = input;
     const principal: CommandPrincipal = caller.kind === 'system' ? caller : caller.kind === 'bot' ? botSeat(record, caller.seat) : resolvePrincipal(record, caller.token);
-    if (input.asChance === true) return this.decideChance(loaded, principal, input.outcomes ?? []);
+    if (input.asChance === true) return this.decideChance(loaded, principal, input.outcomes ?? [], now);
     const acting = actingAs(principal, input, record.seatCount, record.chanceMode);
     const { actor } = acting;
     // The log tells a bot's moves from a person's at the same seat.
@@ -274,7 +332,7 @@ export class CommandHandler {
     const { chance, supplied } = chanceFor(loaded, input);
     let result: GameEvent[] | RuleViolation;
     try {
-      result = game.decide(loaded.state, parsed.data as Command, { actor, now: this.clock(), chance });
+      result = game.decide(loaded.state, parsed.data as Command, { actor, now, chance });
       // The rules' verdict comes first: outcomes sent with a command the rules refuse
       // are not the reason it fails.
       if (!isViolation(result)) supplied?.assertAllUsed();
@@ -315,7 +373,7 @@ export class CommandHandler {
   }
 
   /** The referee, as chance, supplies outcomes the game waits for. */
-  private decideChance(loaded: LoadedGame, principal: CommandPrincipal, outcomes: readonly unknown[]): { events: GameEvent[]; actor: string; viewer: Viewer } {
+  private decideChance(loaded: LoadedGame, principal: CommandPrincipal, outcomes: readonly unknown[], now: number): { events: GameEvent[]; actor: string; viewer: Viewer } {
     const { record, game, version } = loaded;
     if (principal.kind !== 'referee') throw new ServiceError(serviceCodes.forbidden, 'only the referee supplies chance');
     if (record.chanceMode !== 'supplied') throw new ServiceError(serviceCodes.outcomesNotAllowed, 'this game draws its own chance (chance mode "server")');
@@ -323,7 +381,7 @@ export class CommandHandler {
     let result: GameEvent[] | RuleViolation;
     try {
       // Only the awaited command's secrets (salts) come from this source.
-      result = game.decide(loaded.state, command, { actor: { kind: 'chance' }, now: this.clock(), chance: suppliedChance([], `${record.seed}:${version}`) });
+      result = game.decide(loaded.state, command, { actor: { kind: 'chance' }, now, chance: suppliedChance([], `${record.seed}:${version}`) });
     } catch (error) {
       throw chanceProblem(error);
     }

@@ -12,6 +12,7 @@ import type { ChanceMode, GameRecord } from '../events/records.ts';
 import type { EventStore } from '../events/store.ts';
 import { setupOf, type LatestStates, type LoadedGame } from '../state/latest-states.ts';
 import { advance, chanceProblem, type CommandHooks } from './command-handler.ts';
+import { openingAt } from './position-opening.ts';
 
 export interface NewGame {
   readonly type: string;
@@ -22,6 +23,9 @@ export interface NewGame {
   readonly chance: ChanceMode;
   /** Setup outcomes for a supplied-chance game (deals, first draws). */
   readonly outcomes?: readonly unknown[];
+  /** A supplied-chance game's described position to start from instead of a deal
+   * (src/domain/positions.ts); it is the game's first event. */
+  readonly position?: unknown;
   /** The organizer creating it with an API key. */
   readonly organizerId?: string | null;
 }
@@ -132,7 +136,7 @@ export class GameSetup {
       }),
     };
     // Setup is decided before anything is written, so bad supplied outcomes create nothing.
-    const opening = this.opening(record, setup, request.outcomes);
+    const opening = request.position === undefined ? this.opening(record, setup, request.outcomes) : openingAt(record, setup, request, this.clock());
     if (opening === null) return { record, refereeToken, seatTokens, opening, base: null, started: null };
     const { base, next } = this.opened(record, opening);
     return { record, refereeToken, seatTokens, opening, base, started: next };

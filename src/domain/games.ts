@@ -7,6 +7,7 @@ import { fackelUndKeule } from './fackel-und-keule/index.ts';
 import { mistkaefer } from './mistkaefer/index.ts';
 import { pechvogel } from './pechvogel/index.ts';
 import { porcaMiseria } from './porca-miseria/index.ts';
+import { withPositions } from './positions.ts';
 
 // The platform handles every game through the contract alone, so their specific
 // option, state and view types are erased here.
@@ -14,12 +15,12 @@ import { porcaMiseria } from './porca-miseria/index.ts';
 export type AnyGame = GameModule<any, any, Command, GameEvent, unknown>;
 
 // Each waits for chance when a supplied game's rules need an outcome (chance-party.ts),
-// and may end by a resignation, an abort or an expiry (lifecycle.ts). Pechvogel's turns
+// may start from a described position (positions.ts), and may end by a resignation, an abort or an expiry (lifecycle.ts). Pechvogel's turns
 // and Mistkäfer have no time limit in their rules: they get the lifecycle's turn clock;
 // Fackel+Keule (turnSeconds) and Porca Miseria (revealMs, windowMs) time their own.
 const turnClock = new Set(['pechvogel', 'mistkaefer']);
 export const games: readonly AnyGame[] = [pechvogel, fackelUndKeule, mistkaefer, porcaMiseria].map((game) =>
-  withLifecycle(withChanceParty(game as AnyGame), { turnClock: turnClock.has(game.type) }),
+  withLifecycle(withChanceParty(withPositions(game as AnyGame)), { turnClock: turnClock.has(game.type) }),
 );
 
 const byType = new Map(games.map((g) => [g.type, g]));

@@ -7,6 +7,12 @@
 // is under way, because a statement on another connection could overtake it.
 // Should the batch fail as a whole (a unique key, a deadlock with another instance),
 // every append in it is retried on its own, so each gets its own honest outcome.
+// Riders (refused race commands, race-refusals.ts) travel in the next statement
+// whatever games it carries, or alone when no append is waiting. A rider takes its
+// place in its game's queue when its command is decided (`reserve`), before it is known
+// whether the refusal stands: the game's appends decided after it wait behind it until
+// it is confirmed (it rides) or cancelled (dropped), so it is committed before or
+// together with every append of its game decided after it.
 import type pg from 'pg';
 import type { AppendOutcome, AppendRequest } from './records.ts';
 
@@ -40,8 +46,36 @@ WITH input AS (
     FROM input i JOIN bumped b ON b.id = i.game_id
    WHERE i.idem_key IS NOT NULL
   RETURNING game_id
+), raced AS (
+  INSERT INTO race_refusal (game_id, version, seat, actor, command, code, received_at, ord)
+  SELECT game_id, version, seat, actor, command, code, received_at, ord
+    FROM jsonb_to_recordset($3::jsonb) AS r(game_id uuid, version int, seat int, actor text, command jsonb, code text, received_at bigint, ord int)
+  RETURNING game_id
 )
 SELECT id::text AS id FROM bumped`;
+
+/** A row that rides with the next statement (a race_refusal row, with its game). */
+export interface Rider {
+  readonly game_id: string;
+}
+
+/** A rider's place in its game's queue, from its decision on. */
+export interface Reservation {
+  /** It rides with the next statement; settles once it has committed. */
+  confirm(rider: Rider): Promise<void>;
+  /** Nothing rides: the game's later appends go on. */
+  cancel(): void;
+}
+
+class Reserved {
+  state: 'pending' | 'confirmed' | 'cancelled' = 'pending';
+  rider: Rider | null = null;
+  resolve: () => void = () => {};
+  constructor(readonly gameId: string) {}
+}
+
+/** How long riders wait before a statement that failed is tried again. */
+const RIDER_RETRY_MS = 200;
 
 interface Waiting {
   readonly request: AppendRequest;
@@ -50,7 +84,7 @@ interface Waiting {
 }
 
 export class GroupCommit {
-  private queue: Waiting[] = [];
+  private queue: (Waiting | Reserved)[] = [];
   private inFlight = 0;
   private pumpScheduled = false;
   /** Games with an append in a statement under way. */
@@ -70,38 +104,81 @@ export class GroupCommit {
   append(request: AppendRequest): Promise<AppendOutcome> {
     return new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
-      // Wait one turn of the event loop so that commands decided together go together.
-      if (this.pumpScheduled) return;
-      this.pumpScheduled = true;
-      setImmediate(() => {
-        this.pumpScheduled = false;
+      this.schedule();
+    });
+  }
+
+  /** A place for a rider of `gameId`, in order with the game's appends. */
+  reserve(gameId: string): Reservation {
+    const reserved = new Reserved(gameId);
+    this.queue.push(reserved);
+    return {
+      confirm: (rider) =>
+        new Promise<void>((resolve) => {
+          reserved.state = 'confirmed';
+          reserved.rider = rider;
+          reserved.resolve = resolve;
+          // At once: appends of its game may be waiting behind it.
+          this.pump();
+        }),
+      cancel: () => {
+        reserved.state = 'cancelled';
         this.pump();
-      });
+      },
+    };
+  }
+
+  /** Waits one turn of the event loop so that commands decided together go together. */
+  private schedule(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
     });
   }
 
   private pump(): void {
     while (this.inFlight < this.maxInFlight) {
-      const batch = this.take();
-      if (batch.length === 0) return;
+      const { batch, riders } = this.take();
+      if (batch.length === 0 && riders.length === 0) return;
       this.inFlight++;
-      for (const { request } of batch) this.writing.add(request.gameId);
-      void this.write(batch).finally(() => {
-        for (const { request } of batch) this.writing.delete(request.gameId);
+      const games = [...batch.map(({ request }) => request.gameId), ...riders.map((r) => r.gameId)];
+      for (const game of games) this.writing.add(game);
+      void this.write(batch, riders).finally(() => {
+        for (const game of games) this.writing.delete(game);
         this.inFlight--;
         this.pump();
       });
     }
   }
 
+  /** A statement with riders failed: they go first in the next one. */
+  private requeue(riders: readonly Reserved[]): void {
+    if (riders.length === 0) return;
+    this.queue = [...riders, ...this.queue];
+    setTimeout(() => this.schedule(), RIDER_RETRY_MS).unref();
+  }
+
   /** The next batch, in arrival order: per game, the appends that continue one another
    * and whose game has no statement under way. The others keep their place. */
-  private take(): Waiting[] {
+  private take(): { batch: Waiting[]; riders: Reserved[] } {
     const batch: Waiting[] = [];
-    const kept: Waiting[] = [];
+    const riders: Reserved[] = [];
+    const kept: (Waiting | Reserved)[] = [];
     const reaches = new Map<string, number>();
     const held = new Set<string>();
     for (const waiting of this.queue) {
+      if (waiting instanceof Reserved) {
+        if (waiting.state === 'cancelled') continue;
+        // A rider not yet confirmed, or whose game is being written, holds the game's later appends.
+        if (waiting.state === 'confirmed' && !held.has(waiting.gameId) && !this.writing.has(waiting.gameId)) riders.push(waiting);
+        else {
+          kept.push(waiting);
+          held.add(waiting.gameId);
+        }
+        continue;
+      }
       const { gameId, expectedVersion, events, chain } = waiting.request;
       if (chain?.broken) {
         waiting.resolve('conflict');
@@ -122,22 +199,26 @@ export class GroupCommit {
       }
     }
     this.queue = kept;
-    return batch;
+    return { batch, riders };
   }
 
-  private async write(batch: Waiting[]): Promise<void> {
-    if (batch.length === 1) return settle(batch[0]!, this.appendOne(batch[0]!.request, this.inFlight === 1));
+  private async write(batch: Waiting[], riders: readonly Reserved[]): Promise<void> {
+    if (batch.length === 1 && riders.length === 0) return settle(batch[0]!, this.appendOne(batch[0]!.request, this.inFlight === 1));
     let committed: Set<string>;
     try {
       const { rows } = await this.pool.query<{ id: string }>({ name: 'spielwerk_append_batch', text: BATCH_SQL }, [
         JSON.stringify(batch.map(({ request }) => row(request))),
         [...new Set(batch.map(({ request }) => request.gameId))],
+        JSON.stringify(riders.map((r) => r.rider)),
       ]);
       committed = new Set(rows.map((r) => r.id));
     } catch {
+      // The riders first, alone, so none commits after its game's next append.
+      if (riders.length > 0) await this.writeRiders(riders);
       await Promise.all([...byGame(batch).values()].map((appends) => this.oneByOne(appends)));
       return;
     }
+    for (const { resolve } of riders) resolve();
     for (const waiting of batch) {
       if (!committed.has(waiting.request.gameId)) {
         refuse(waiting);
@@ -145,6 +226,15 @@ export class GroupCommit {
       }
       this.announce(waiting.request);
       waiting.resolve('appended');
+    }
+  }
+
+  private async writeRiders(riders: readonly Reserved[]): Promise<void> {
+    try {
+      await this.pool.query({ name: 'spielwerk_append_batch', text: BATCH_SQL }, ['[]', [], JSON.stringify(riders.map((r) => r.rider))]);
+      for (const { resolve } of riders) resolve();
+    } catch {
+      this.requeue(riders);
     }
   }
 

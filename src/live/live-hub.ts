@@ -11,7 +11,8 @@ import type { GameEvent, Viewer } from '../domain/contract.ts';
 import { KeyedQueue } from '../lib/keyed-queue.ts';
 import { foldOn, type LatestStates, type LoadedGame } from '../state/latest-states.ts';
 import type { PastStates } from '../state/past-states.ts';
-import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
+import { defaultLiveLimits } from './socket-limits.ts';
+import { atVersion, describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
 import type { EventStore } from '../events/store.ts';
 
 export interface Update extends GameSnapshot {
@@ -22,8 +23,12 @@ export interface Update extends GameSnapshot {
 
 export interface Watcher {
   readonly viewer: Viewer;
-  /** Receives each Update, already serialized. */
-  send(json: string): void;
+  /** Receives each Update, already serialized (a new version's as UTF-8 bytes that
+   * every watcher with the same eyes shares). */
+  send(json: string | Buffer): void;
+  /** Receives one part of a long catch-up; settles once the connection has taken it
+   * (true), or with false when the connection is gone. */
+  sendPart(json: string): Promise<boolean>;
 }
 
 interface Channel {
@@ -50,11 +55,53 @@ export class LiveHub {
     private readonly store: EventStore,
     private readonly latest: LatestStates,
     private readonly past: PastStates,
+    /** Events in one update of a catch-up (live/socket-limits.ts). */
+    private readonly catchUpEvents = defaultLiveLimits.catchUpEvents,
   ) {}
 
   /** Starts watching; first sends what happened after `after` (catch-up), then every
-   * new version. Returns the function that stops watching. */
-  watch(gameId: string, watcher: Watcher, after: number): Promise<() => void> {
+   * new version. Returns the function that stops watching.
+   * A catch-up longer than `catchUpEvents` goes out in parts, each an update of at most
+   * that many events with the view after them, and each waits until the socket has
+   * taken the previous one: outside the game's queue, so a slow reader holds up no one
+   * else. The watcher joins the channel with the last part, in the queue, so that no
+   * version is missed or sent twice. */
+  async watch(gameId: string, watcher: Watcher, after: number): Promise<() => void> {
+    let from = after;
+    let state: unknown;
+    for (;;) {
+      const step = await this.inQueue(gameId, async (channel) => {
+        const { loaded } = channel;
+        if (state === undefined) {
+          from = Math.max(0, Math.min(from, loaded.version));
+          // No read at all for a client that is up to date or starts from the beginning.
+          state = await this.past.at(loaded, from);
+        }
+        if (loaded.version - from > this.catchUpEvents) return { loaded, joined: null };
+        const missed = from === loaded.version ? [] : await this.store.readEvents(gameId, from, undefined, loaded.version);
+        const { shown } = redactAll(loaded, state, missed, watcher.viewer);
+        channel.watchers.add(watcher);
+        watcher.send(serialize({ type: 'update', ...describeVersion(loaded, watcher.viewer), events: shown }));
+        return { loaded, joined: channel };
+      });
+      const channel = step.joined;
+      if (channel !== null) {
+        return () => {
+          channel.watchers.delete(watcher);
+          if (channel.watchers.size === 0 && this.channels.get(gameId) === channel) this.channels.delete(gameId);
+        };
+      }
+      const part = await this.store.readEvents(gameId, from, this.catchUpEvents, step.loaded.version);
+      const { shown, state: next } = redactAll(step.loaded, state, part, watcher.viewer);
+      from = part.at(-1)!.seq;
+      state = next;
+      const reached = atVersion(step.loaded, next, from);
+      if (!(await watcher.sendPart(serialize({ type: 'update', ...describeVersion(reached, watcher.viewer), events: shown })))) return () => {};
+    }
+  }
+
+  /** Runs `work` in the game's queue on its channel, opened if nobody watches it yet. */
+  private inQueue<T>(gameId: string, work: (channel: Channel) => Promise<T>): Promise<T> {
     this.opening.set(gameId, (this.opening.get(gameId) ?? 0) + 1);
     return this.queue.run(gameId, async () => {
       let channel: Channel;
@@ -65,12 +112,7 @@ export class LiveHub {
         if (left === 0) this.opening.delete(gameId);
         else this.opening.set(gameId, left);
       }
-      channel.watchers.add(watcher);
-      await this.catchUp(channel, watcher, Math.max(0, Math.min(after, channel.loaded.version)));
-      return () => {
-        channel.watchers.delete(watcher);
-        if (channel.watchers.size === 0 && this.channels.get(gameId) === channel) this.channels.delete(gameId);
-      };
+      return work(channel);
     });
   }
 
@@ -141,24 +183,19 @@ export class LiveHub {
     const before = channel.loaded;
     channel.loaded = after;
     const shared = after.game.traits.hiddenInformation ? null : sharedUpdate(before, events, after);
+    // Built and encoded once per kind of eyes: every spectator gets the same bytes, and
+    // so does every socket of one seat.
+    const encoded = new Map<string, Buffer>();
     for (const watcher of channel.watchers) {
-      if (shared !== null && watcher.viewer.kind !== 'all') {
-        watcher.send(shared(watcher.viewer));
-        continue;
+      const { viewer } = watcher;
+      const eyes = viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
+      let update = encoded.get(eyes);
+      if (update === undefined) {
+        update = Buffer.from(shared !== null && viewer.kind !== 'all' ? shared(viewer) : serialize({ type: 'update', ...describeVersion(after, viewer), events: redactAll(before, before.state, events, viewer).shown }));
+        encoded.set(eyes, update);
       }
-      const { shown } = redactAll(before, before.state, events, watcher.viewer);
-      watcher.send(serialize({ type: 'update', ...describeVersion(after, watcher.viewer), events: shown }));
+      watcher.send(update);
     }
-  }
-
-  private async catchUp(channel: Channel, watcher: Watcher, after: number): Promise<void> {
-    // Only the missed events are read; the state before them comes from the past states
-    // (no read at all for a client that is up to date or starts from the beginning).
-    const { loaded } = channel;
-    const before = await this.past.at(loaded, after);
-    const missed = after === loaded.version ? [] : await this.store.readEvents(loaded.record.id, after, undefined, loaded.version);
-    const { shown } = redactAll(loaded, before, missed, watcher.viewer);
-    watcher.send(serialize({ type: 'update', ...describeVersion(loaded, watcher.viewer), events: shown }));
   }
 }
 

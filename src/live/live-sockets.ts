@@ -5,14 +5,20 @@
 // Imports nothing of the application: routes/live.ts registers its sockets here.
 import { once } from 'node:events';
 import type { WebSocket } from 'ws';
+import { defaultLiveLimits, type LiveLimits } from './socket-limits.ts';
 
-/** Close codes: 1001 when the server shuts down, 4000 + HTTP status when refused. */
-export const closeCodes = { goingAway: 1001, tooLarge: 1009, refused: (status: number) => 4000 + status } as const;
+/** Close codes (routes/live-messages.ts says what each means to a client): 1001 when
+ * the server shuts down, 1003 for a binary frame, 1009 for a message over the size
+ * limit, 1013 when too much is waiting to be sent to a socket that does not read,
+ * 4000 + HTTP status when refused (4429: it kept sending past its message rate). */
+export const closeCodes = { goingAway: 1001, unsupportedData: 1003, tooLarge: 1009, sendBufferFull: 1013, refused: (status: number) => 4000 + status } as const;
 
 export class LiveSockets {
   private readonly sockets = new Set<WebSocket>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private closingStarted = false;
+
+  constructor(readonly limits: LiveLimits = defaultLiveLimits) {}
 
   get closing(): boolean {
     return this.closingStarted;

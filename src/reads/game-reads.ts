@@ -4,15 +4,16 @@
 //
 // Every read of a game: summaries, the game list, views at any version, pages of the
 // event log and the replay, each as the caller's token allows them to see it.
-import { isOver, type Viewer } from '../domain/contract.ts';
+import type { Viewer } from '../domain/contract.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import { allowedViewer, resolvePrincipal, type Principal } from '../access/principal.ts';
 import type { GameFilter, GameRecord } from '../events/records.ts';
 import type { EventStore } from '../events/store.ts';
 import type { LatestStates, LoadedGame } from '../state/latest-states.ts';
 import type { PastStates } from '../state/past-states.ts';
-import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
+import { atVersion, describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
 import { encodeCursor, endOf, summarize, type GameEnd } from './game-summary.ts';
+import { raceLog, type RaceEntry } from './race-log.ts';
 
 export interface EventPage {
   readonly gameType: string;
@@ -53,9 +54,7 @@ export class GameReads {
     const viewer = allowedViewer(latest.record, resolvePrincipal(latest.record, token), requested);
     if (version === undefined || version === latest.version) return describeVersion(latest, viewer);
     if (version > latest.version || version < 0) throw new ServiceError(serviceCodes.validation, `version must be between 0 and ${latest.version}`);
-    const state = await this.past.at(latest, version);
-    const status = isOver(latest.game, state) ? 'finished' : 'running';
-    return describeVersion({ ...latest, state, version, record: { ...latest.record, status } }, viewer);
+    return describeVersion(atVersion(latest, await this.past.at(latest, version), version), viewer);
   }
 
   async events(gameId: string, token: string | undefined, after: number, limit: number, requested?: Viewer): Promise<EventPage> {
@@ -86,7 +85,22 @@ export class GameReads {
       state = latest.game.evolve(state, event);
       return { seq, event, actor, at: at.toISOString(), view: latest.game.view(state, all) };
     });
-    return { gameType: latest.game.type, game: summarize(latest.record, endOf(latest.game, state)), initialView: latest.game.view(latest.game.initialState(latest.setup), all), steps, result: latest.game.result(state) };
+    const races = raceLog(latest.game.type, events, await this.store.raceRefusals.list(gameId));
+    return { gameType: latest.game.type, game: summarize(latest.record, endOf(latest.game, state)), initialView: latest.game.view(latest.game.initialState(latest.setup), all), steps, result: latest.game.result(state), raceLog: races };
+  }
+
+  /** Every race command so far, accepted or refused, in the order decided. Race
+   * commands and their refusals show only what the table shows (the games with races
+   * hide nothing), so seats, the referee and spectators read it; a game with hidden
+   * information would show it to spectators once over. */
+  async raceLog(gameId: string, token: string | undefined): Promise<{ gameType: string; version: number; entries: RaceEntry[] }> {
+    const latest = await this.latest.load(gameId);
+    const principal = resolvePrincipal(latest.record, token);
+    if (principal.kind === 'anonymous' && latest.game.traits.hiddenInformation && latest.record.status !== 'finished') {
+      throw new ServiceError(serviceCodes.forbidden, 'this game hides information: its race log is for its seats and referee until it is over');
+    }
+    const [events, refusals] = await Promise.all([this.store.readEvents(gameId, 0, undefined, latest.version), this.store.raceRefusals.list(gameId)]);
+    return { gameType: latest.game.type, version: latest.version, entries: raceLog(latest.game.type, events, refusals.filter((r) => r.version <= latest.version)) };
   }
 
   async principalFor(gameId: string, token: string | undefined): Promise<{ record: GameRecord; principal: Principal }> {

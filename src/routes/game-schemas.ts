@@ -7,7 +7,7 @@ import { serverChance } from '../domain/chance.ts';
 import type { AnyGame } from '../domain/games.ts';
 import { games } from '../domain/games.ts';
 
-const pascal = (type: string) => type.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
+export const pascal = (type: string) => type.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
 
 /** Names a schema as a component, keeping its description; a schema that already has
  * a name (several viewer kinds sharing one) keeps the first. */
@@ -90,10 +90,13 @@ export function perGame<K extends string>(
   shape: (g: GameSchemas) => z.ZodRawShape,
   description: string,
   example?: (g: GameSchemas) => Record<string, unknown>,
+  /** More examples of a variant, if any. */
+  more?: (g: GameSchemas) => readonly Record<string, unknown>[],
 ): { readonly any: z.ZodType; readonly of: (g: GameSchemas) => z.ZodType } {
   const variant = (g: GameSchemas) => {
     const schema = z.object({ [discriminator]: g.type, ...shape(g) }).describe(`${description} (${g.game.title})`);
-    return named(example === undefined ? schema : schema.meta({ examples: [{ [discriminator]: g.game.type, ...example(g) }] }), `${g.name}${name}`);
+    const examples = example === undefined ? [] : [example(g), ...(more?.(g) ?? [])].map((e) => ({ [discriminator]: g.game.type, ...e }));
+    return named(examples.length === 0 ? schema : schema.meta({ examples }), `${g.name}${name}`);
   };
   const variants = new Map(gameSchemas.map((g) => [g, variant(g)]));
   const all = [...variants.values()];

@@ -3,6 +3,7 @@
 // (asyncapi/asyncapi.json) is generated from them.
 import { z } from 'zod';
 import { closeCodes } from '../live/live-sockets.ts';
+import { defaultLiveLimits } from '../live/socket-limits.ts';
 import { named, perGame } from './game-schemas.ts';
 import { Problem } from './problem.ts';
 import { commandAnswerShape, CommandRequestEnvelope, CommandRequest } from './schemas.ts';
@@ -41,7 +42,7 @@ export const AckMessage = perGame(
 
 export const ErrorMessage = named(
   z.object({ type: z.literal('error'), id: messageId.optional().describe('The command this refuses; absent when the connection itself is refused'), problem: Problem }).describe(
-    'A command sent on this socket was refused, or the connection is refused (then the socket closes with 4000 + status)',
+    `A command sent on this socket was refused, or the connection is refused (then the socket closes with 4000 + status). A message past the socket's rate (${defaultLiveLimits.messagesPerSecond} a second by default, LIVE_MESSAGES_PER_SECOND) is refused with live/rate-limited (429) and not handled; a socket that sends as many again while refused gets one more such error, without an id, and is closed with 4429`,
   ),
   'ErrorMessage',
 );
@@ -51,6 +52,14 @@ export type ErrorMessage = z.infer<typeof ErrorMessage>;
 
 export const closeCodeMeanings: readonly { readonly code: string; readonly meaning: string }[] = [
   { code: String(closeCodes.goingAway), meaning: 'The server is shutting down; reconnect (with ?after=N) to another instance or later.' },
+  { code: String(closeCodes.unsupportedData), meaning: 'The client sent a binary frame; messages are JSON in text frames. Nothing of it was handled.' },
   { code: String(closeCodes.tooLarge), meaning: 'A message was over the size limit (64 KiB by default).' },
-  { code: '4000 + HTTP status', meaning: 'The connection was refused, e.g. 4400 bad token header, 4403 auth/forbidden, 4404 game/not-found; the reason is the problem code, sent first as an error message.' },
+  {
+    code: String(closeCodes.sendBufferFull),
+    meaning: `The client did not read: more was waiting to be sent to it than the server buffers per socket (${defaultLiveLimits.sendBufferBytes / 1024} KiB by default, LIVE_SEND_BUFFER_BYTES). Reconnect with ?after=N, the last version seen; nothing is lost. A catch-up never causes it: its parts wait for the socket.`,
+  },
+  {
+    code: '4000 + HTTP status',
+    meaning: 'The connection was refused, e.g. 4400 bad token header, 4403 auth/forbidden, 4404 game/not-found, 4429 live/rate-limited (it kept sending past its message rate); the reason is the problem code, sent first as an error message. Do not reconnect unchanged.',
+  },
 ];

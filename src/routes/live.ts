@@ -1,18 +1,36 @@
 // A WebSocket per game: pushes every new event (with the view after it, redacted for
 // the connected seat or spectator) and accepts commands. A client that reconnects with
 // `after=N` first gets what it missed since version N.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import { allowedViewer } from '../access/principal.ts';
 import { closeCodes } from '../live/live-sockets.ts';
+import { MessageBudget } from '../live/socket-limits.ts';
+import { socketCorker } from '../live/tick-cork.ts';
 import { bearer } from './games.ts';
 import { refuseNul } from './nul.ts';
 import { ClientMessage } from './live-messages.ts';
-import { problem, problemForFailure, problemOf, sendProblem, shuttingDown, httpCodes, type Problem } from './problem.ts';
+import { closeAfterAnswer, problem, problemForFailure, problemOf, sendProblem, shuttingDown, httpCodes, type Problem } from './problem.ts';
 import { GameParams } from './schemas.ts';
+
+/** An upgrade to a WebSocket is for the live routes alone: on any other route it is
+ * refused with a problem instead of upgraded and closed at once. Called after
+ * @fastify/websocket (which tells `request.ws`) and before the routes, so that it sees
+ * every WebSocket route. */
+export function refuseOtherUpgrades(app: FastifyInstance): void {
+  const live = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (route.websocket === true || route.wsHandler !== undefined) live.add(route.url);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.ws || live.has(request.routeOptions.url ?? '')) return;
+    closeAfterAnswer(request, reply);
+    return sendProblem(reply, problem(400, httpCodes.notWebSocket, `${request.routeOptions.url} is no WebSocket endpoint; the live sockets are /games/{id}/live and /tournaments/{id}/live`));
+  });
+}
 
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reads, commands, hub, sockets, metrics } = app.services;
@@ -43,13 +61,30 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const opened = Date.now();
       let received = 0;
       let sent = 0;
-      const sendJson = (json: string) => {
+      const { sendBufferBytes, messagesPerSecond } = sockets.limits;
+      // The ack and the update of one commit leave in one write (live/tick-cork.ts).
+      const cork = socketCorker(socket);
+      // A socket that does not read is closed rather than buffered for without bound;
+      // the client reconnects with after=N and misses nothing.
+      const sendJson = (json: string | Buffer) => {
         if (socket.readyState !== socket.OPEN) return;
-        socket.send(json);
+        cork();
+        // Text frames, also for an update that comes encoded already (ws would send a Buffer as binary).
+        socket.send(json, { binary: false });
         sent++;
         metrics.pushed();
+        if (sendBufferBytes > 0 && socket.bufferedAmount > sendBufferBytes) socket.close(closeCodes.sendBufferFull, 'send buffer full: reconnect with ?after=N');
       };
       const send = (message: unknown) => sendJson(JSON.stringify(message));
+      // A part of a long catch-up waits for the socket to take it instead.
+      const sendPart = (json: string) =>
+        new Promise<boolean>((resolve) => {
+          if (socket.readyState !== socket.OPEN) return resolve(false);
+          socket.send(json, (error) => resolve(error == null && socket.readyState === socket.OPEN));
+          sent++;
+          metrics.pushed();
+        });
+      const budget = new MessageBudget(messagesPerSecond);
       request.log.debug({ gameId: id, after: request.query.after }, 'live socket opened');
       const refuse = (error: unknown) => {
         const refusal = problemFor(error, 'opening a live connection failed');
@@ -64,8 +99,17 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Listen at once: a client may send its first command right after the upgrade,
       // before the watch below is set up, and ws does not keep unheard messages.
-      socket.on('message', (raw: Buffer) => {
+      socket.on('message', (raw: Buffer, binary: boolean) => {
+        if (socket.readyState !== socket.OPEN) return;
         received++;
+        if (binary) return socket.close(closeCodes.unsupportedData, 'binary frames are not accepted: send JSON text');
+        const verdict = budget.take();
+        if (verdict !== 'accept') {
+          const limited = problem(429, httpCodes.liveRateLimited, `more than ${messagesPerSecond} messages a second on this socket`);
+          if (verdict === 'refuse') return send({ type: 'error', id: idOf(raw), problem: limited });
+          send({ type: 'error', problem: limited });
+          return socket.close(closeCodes.refused(limited.status), limited.code);
+        }
         let message: z.infer<typeof ClientMessage>;
         try {
           message = ClientMessage.parse(JSON.parse(raw.toString()));
@@ -100,7 +144,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       try {
         const { record, principal } = await reads.principalFor(id, token);
-        const unwatch = await hub.watch(id, { viewer: allowedViewer(record, principal, undefined), send: sendJson }, request.query.after);
+        const unwatch = await hub.watch(id, { viewer: allowedViewer(record, principal, undefined), send: sendJson, sendPart }, request.query.after);
         if (closed) unwatch();
         else stop = unwatch;
       } catch (error) {
@@ -109,3 +153,13 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
+
+/** The id of a refused message, to be echoed, when it has a valid one. */
+function idOf(raw: Buffer): string | undefined {
+  try {
+    const { id } = JSON.parse(raw.toString()) as { id?: unknown };
+    return typeof id === 'string' && id.length <= 64 ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -8,6 +8,7 @@ import type net from 'node:net';
 import { chanceCodes } from '../domain/chance.ts';
 import { chanceCodes as awaitedChanceCodes } from '../domain/chance-party.ts';
 import { games } from '../domain/games.ts';
+import { positionCodes } from '../domain/position-rules.ts';
 import { ServiceError, serviceCodes, type ServiceCode } from '../errors.ts';
 import { databaseUnavailable } from '../events/unavailable.ts';
 import { noteRefusal } from '../observability/request-log.ts';
@@ -42,12 +43,18 @@ export const httpCodes = {
   timeout: 'request/timeout',
   /** A WebSocket endpoint was asked without `Upgrade: websocket`. */
   upgradeRequired: 'request/upgrade-required',
+  /** An upgrade to a WebSocket on a route that is no live socket. */
+  notWebSocket: 'request/not-websocket',
+  /** This address (or everyone together) has as many connections open as the server allows. */
+  tooManyConnections: 'server/too-many-connections',
+  /** A live socket sent more messages a second than it may; the message was not handled. */
+  liveRateLimited: 'live/rate-limited',
 } as const;
 
 /** Every code a problem document may carry: the service's, the HTTP layer's, the
  * supplied-chance checks' and every game's rule codes. */
 export const problemCodes: readonly string[] = [
-  ...new Set([...Object.values(serviceCodes), ...Object.values(httpCodes), ...chanceCodes, ...Object.values(awaitedChanceCodes), ...games.flatMap((g) => g.codes)]),
+  ...new Set([...Object.values(serviceCodes), ...Object.values(httpCodes), ...chanceCodes, ...Object.values(awaitedChanceCodes), ...Object.values(positionCodes), ...games.flatMap((g) => g.codes)]),
 ];
 
 export const Problem = z
@@ -64,6 +71,18 @@ export const Problem = z
       .object({ kind: z.string(), count: z.number().int(), values: z.array(z.unknown()) })
       .optional()
       .describe('With chance/outcome-missing and chance/outcome-invalid: what the draw needs (kind, how many, the values still possible)'),
+    problems: z
+      .array(
+        z.object({
+          code: z.string().describe('position/invalid, position/components-mismatch, position/out-of-range or position/illegal-phase'),
+          component: z.string().describe('What does not add up, e.g. card:<id>, marker:5, winnings, turn'),
+          message: z.string(),
+          expected: z.int().optional().describe('How many the box has or the rules allow'),
+          found: z.int().optional().describe('How many the position has'),
+        }),
+      )
+      .optional()
+      .describe('With position/*: everything in the described position that does not add up'),
     unknownFields: z.array(z.string()).optional().describe('With command/invalid: fields the command does not have (e.g. a misspelt one), by path'),
   })
   .loose()
@@ -189,12 +208,16 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
         ? problem(400, httpCodes.badUrl, 'the path is not valid percent-encoding')
         : problem(400, serviceCodes.validation, error.message);
   // An upgrade request refused here never reaches the hooks that would end its
-  // connection, and Node leaves an upgrade's socket to its listener: it would stay open.
-  if (request.raw.headers.upgrade !== undefined) {
-    reply.header('connection', 'close');
-    reply.raw.once('finish', () => request.raw.socket.destroySoon());
-  }
+  // connection.
+  if (request.raw.headers.upgrade !== undefined) closeAfterAnswer(request, reply);
   sendProblem(reply, body);
+}
+
+/** Node leaves the socket of an upgrade request to its listener: refused, it would
+ * stay open after the answer. */
+export function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('connection', 'close');
+  reply.raw.once('finish', () => request.raw.socket.destroySoon());
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {

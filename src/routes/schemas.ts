@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { resultSchema } from '../domain/view-parts.ts';
 import { endingSchema } from '../domain/lifecycle.ts';
 import { gameSchemas, named, perGame, type GameSchemas } from './game-schemas.ts';
+import { RaceEntry } from './race-log-schema.ts';
+import { positionExample, positionField } from './position-schemas.ts';
 
 const union = (pick: (g: GameSchemas) => z.ZodType): z.ZodType =>
   gameSchemas.length === 1 ? pick(gameSchemas[0]!) : z.union(gameSchemas.map(pick) as [z.ZodType, z.ZodType, ...z.ZodType[]]);
@@ -53,15 +55,21 @@ const newGameShape = {
 export const NewGameEnvelope = z.object({
   type: z.string().max(64).describe('A game type from the catalog, e.g. pechvogel'),
   options: z.record(z.string(), z.unknown()).optional(),
+  position: z.unknown().optional(),
   ...newGameShape,
 });
 
 export const CreateGameRequest = perGame(
   'CreateGameRequest',
   'type',
-  (g) => ({ options: g.options.optional().describe("The game's options; defaults apply"), ...newGameShape }),
+  (g) => ({
+    options: g.options.optional().describe("The game's options; defaults apply"),
+    ...newGameShape,
+    ...positionField(g.game.type),
+  }),
   'Create a game',
   (g) => ({ seats: g.exampleSeats }),
+  (g) => positionExample(g.game.type),
 ).any;
 
 export const GameResult = named(resultSchema, 'GameResult');
@@ -204,6 +212,7 @@ export const Replay = perGame(
     initialView: g.allView,
     steps: z.array(z.object({ seq: z.int().min(1), event: g.event, actor: z.string(), at: z.string(), view: g.allView })),
     result: GameResult.nullable(),
+    raceLog: z.array(RaceEntry).describe('Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log)'),
   }),
   'Every step of a finished game, everything revealed',
 ).any;

@@ -1,7 +1,7 @@
 // What a caller sees of a game at one version: the shape shared by command answers,
 // reads and live pushes.
 import { needAsSeenBy } from '../domain/chance-party.ts';
-import type { Command, GameEvent, GameResult, Pending, Viewer } from '../domain/contract.ts';
+import { isOver, type Command, type GameEvent, type GameResult, type Pending, type Viewer } from '../domain/contract.ts';
 import type { LoadedGame } from './latest-states.ts';
 import type { GameStatus } from '../events/records.ts';
 
@@ -40,6 +40,13 @@ export function describeVersion(loaded: LoadedGame, viewer: Viewer): GameSnapsho
   if (viewer.kind !== 'all') return snapshot;
   const seats = Array.from({ length: loaded.setup.seats }, (_, seat) => (running ? game.legalCommands(state, seat) : []));
   return { ...snapshot, seatCommands: seats };
+}
+
+/** The game at an earlier `version`, whose state is `state`: finished only if its
+ * result is in by then. */
+export function atVersion(latest: LoadedGame, state: unknown, version: number): LoadedGame {
+  const status: GameStatus = isOver(latest.game, state) ? 'finished' : 'running';
+  return { ...latest, state, version, record: { ...latest.record, status, version } };
 }
 
 /** What chance must supply is shown to all; the values it may take only to `all`. */

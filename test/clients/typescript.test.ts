@@ -9,8 +9,9 @@ import { promisify } from 'node:util';
 import t from 'tap';
 import WebSocket from 'ws';
 import { bearer, createRestClient, LiveDisconnected, LiveError, LiveGame, type Schemas, type Update } from '@spielwerk/client';
+import { poolTransport } from '@spielwerk/client/node';
 import { buildApp } from '../../src/app.ts';
-import { testDatabase } from '../helpers/database.ts';
+import { testDatabase, type TestLike } from '../helpers/database.ts';
 
 const tables: Schemas['CreateGameRequestInput'][] = [
   { type: 'pechvogel', seats: [{}, {}, {}], options: { reactionSeconds: 1 } },
@@ -24,19 +25,28 @@ const generator = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) %
 
 const run = promisify(execFile);
 
+/** A server on a port of its own, with its scheduler running, closed with the test;
+ * answers its base URL. */
+async function listeningServer(t: TestLike): Promise<string> {
+  const database = await testDatabase(t);
+  const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, scheduler: { pollMs: 100 } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  t.teardown(async () => {
+    for (const socket of app.websocketServer.clients) socket.terminate();
+    await app.close();
+  });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
 const stale = (code: string) => code === 'command/stale-version' || code === 'command/conflict' || code === 'game/not-running';
 
 for (const table of tables) {
   t.test(`a whole ${table.type} game through the client`, async (t) => {
-    const database = await testDatabase(t);
-    const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, scheduler: { pollMs: 100 } });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    t.teardown(async () => {
-      for (const socket of app.websocketServer.clients) socket.terminate();
-      await app.close();
-    });
-    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const rest = createRestClient({ baseUrl });
+    const baseUrl = await listeningServer(t);
+    // REST over the pool transport, as the repository's scripts use it.
+    const transport = poolTransport(baseUrl, { connections: 2 });
+    t.teardown(() => transport.close());
+    const rest = createRestClient({ baseUrl, transport });
 
     const created = await rest.POST('/games', { body: { ...table, seed: `client-${table.type}` } });
     if (created.data === undefined) throw new Error(`create failed: ${JSON.stringify(created.error)}`);
@@ -110,17 +120,39 @@ for (const table of tables) {
   });
 }
 
+t.test('the pool transport answers as fetch does: problems, headers, the token option', async (t) => {
+  const baseUrl = await listeningServer(t);
+  const transport = poolTransport(`${baseUrl}/`, { connections: 1 });
+  t.teardown(() => transport.close());
+  const pooled = createRestClient({ baseUrl, transport });
+  const fetched = createRestClient({ baseUrl });
+
+  const missing = { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } };
+  const [viaPool, viaFetch] = await Promise.all([pooled.GET('/games/{id}', missing), fetched.GET('/games/{id}', missing)]);
+  t.equal(viaPool.response.status, 404);
+  t.notOk(viaPool.response.ok);
+  t.same(viaPool.error, viaFetch.error, 'the same problem document');
+  t.equal(viaPool.error?.code, 'game/not-found');
+  t.equal(viaPool.response.headers.get('Content-Type'), viaFetch.response.headers.get('content-type'), 'headers by any case');
+  t.throws(() => viaPool.response.headers.set('x-a', 'b'), TypeError, "an answer's headers are read-only");
+
+  const created = await pooled.POST('/games', { body: { type: 'mistkaefer', seats: [{}, {}] } });
+  t.equal(created.response.status, 201);
+  const id = created.data?.game.id ?? '';
+  const seat = createRestClient({ baseUrl, transport, token: created.data?.seats[0]?.token ?? '' });
+  const mine = await seat.GET('/games/{id}', { params: { path: { id } } });
+  t.ok((mine.data?.legalCommands.length ?? 0) > 0, "the client's token reaches the server: seat 0 has legal commands");
+  t.same(mine.data, (await fetched.GET('/games/{id}', { params: { path: { id } }, headers: bearer(created.data?.seats[0]?.token ?? '') })).data, 'the same answer as over fetch');
+
+  const elsewhere = createRestClient({ baseUrl: 'http://127.0.0.2:1', transport });
+  await t.rejects(elsewhere.GET('/health'), TypeError, 'a request to another origin is refused, not sent');
+});
+
 t.test("the client README's example plays a game to its end", async (t) => {
-  const database = await testDatabase(t);
-  const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, scheduler: { pollMs: 100 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  t.teardown(async () => {
-    for (const socket of app.websocketServer.clients) socket.terminate();
-    await app.close();
-  });
+  const baseUrl = await listeningServer(t);
   const example = new URL('../../clients/typescript/examples/quick-start.ts', import.meta.url).pathname;
   const { stdout } = await run('node', ['--experimental-websocket', '--no-warnings', '--import', 'tsx', example], {
-    env: { ...process.env, SPIELWERK_URL: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` },
+    env: { ...process.env, SPIELWERK_URL: baseUrl },
     timeout: 120_000,
   });
   t.match(stdout, /^version 1: TurnStarted; seat 0's turn, 7 dice left$/m, 'the first update brings the opening turn');

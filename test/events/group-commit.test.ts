@@ -137,3 +137,36 @@ t.test('appends of several games asked for in one turn go in one statement', asy
     'each game one event further',
   );
 });
+
+t.test("a rider's place holds its game's later appends until it is confirmed, then both go in one statement", async (t) => {
+  const database = await testDatabase(t);
+  const app = await testApp(t, { database });
+  const [held, other] = [(await createGame(app, { type: 'pechvogel', seats: [{}, {}] })).id, (await createGame(app, { type: 'pechvogel', seats: [{}, {}] })).id];
+  const versions = await versionsOf(app.services.store, [held, other]);
+  const counting = countingPool(database.pool);
+  const group = new GroupCommit(counting.pool, (request) => app.services.store['appendOne'](request, false));
+  const at = new Date();
+  const append = (id: string) => group.append({ gameId: id, expectedVersion: versions.get(id)!, events: [{ type: 'Noted' }], actor: 'test', at, commandId: null, status: 'running', deadline: null, idempotency: null });
+  const rider = { game_id: held, version: versions.get(held)!, seat: 1, actor: 'seat:1', command: { type: 'frustrate' }, code: 'pechvogel/already-decided', received_at: at.getTime(), ord: 0 };
+
+  const place = group.reserve(held);
+  const later = append(held);
+  t.equal(await append(other), 'appended', "another game's append does not wait");
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  t.equal(await app.services.store.version(held), versions.get(held), 'the append decided after the rider waits for it');
+  const before = counting.queries;
+  const [committed, outcome] = await Promise.all([place.confirm(rider), later]);
+  t.equal(outcome, 'appended');
+  t.equal(committed, undefined);
+  t.equal(counting.queries - before, 1, 'the rider and the append in one statement');
+  t.equal((await app.services.store.raceRefusals.list(held)).length, 1);
+
+  const cancelled = group.reserve(held);
+  const next = group.append({ gameId: held, expectedVersion: versions.get(held)! + 1, events: [{ type: 'Noted' }], actor: 'test', at, commandId: null, status: 'running', deadline: null, idempotency: null });
+  cancelled.cancel();
+  t.equal(await next, 'appended', 'a cancelled place lets the game go on');
+  t.equal((await app.services.store.raceRefusals.list(held)).length, 1, 'and writes nothing');
+  const alone = group.reserve(other);
+  await alone.confirm({ ...rider, game_id: other });
+  t.equal((await app.services.store.raceRefusals.list(other)).length, 1, 'a rider with nothing to ride with goes alone');
+});

@@ -1,5 +1,5 @@
 // An app on its own fresh database, driven through app.inject(); closed at teardown.
-import { buildApp, type App } from '../../src/app.ts';
+import { buildApp, type App, type AppOptions } from '../../src/app.ts';
 import { testDatabase, type TestDatabase, type TestLike } from './database.ts';
 
 export interface TestClock {
@@ -17,7 +17,10 @@ export function testClock(start = Date.UTC(2026, 10, 29, 12)): TestClock {
 /** The admin key every test app accepts (SPIELWERK_ADMIN_KEY in production). */
 export const testAdminKey = 'sw_admin_test_key_0123456789abcdefghijklmnop';
 
-export async function testApp(t: TestLike, options: { clock?: () => number; database?: TestDatabase; openGameTtlMs?: number } = {}): Promise<App & { databaseUrl: string }> {
+export async function testApp(
+  t: TestLike,
+  options: { clock?: () => number; database?: TestDatabase } & Pick<AppOptions, 'live' | 'connections' | 'openGameTtlMs'> = {},
+): Promise<App & { databaseUrl: string }> {
   const database = options.database ?? (await testDatabase(t));
   const app = await buildApp({
     prisma: database.prisma,
@@ -29,6 +32,8 @@ export async function testApp(t: TestLike, options: { clock?: () => number; data
     resyncMs: 60_000,
     adminKey: testAdminKey,
     tournamentPollMs: 0,
+    ...(options.live === undefined ? {} : { live: options.live }),
+    ...(options.connections === undefined ? {} : { connections: options.connections }),
     ...(options.openGameTtlMs === undefined ? {} : { openGameTtlMs: options.openGameTtlMs }),
   });
   await app.ready();

@@ -10,6 +10,7 @@ import { rightfulTargets } from '../../src/domain/porca-miseria/lucky-numbers.ts
 import { symbols, type Symbol } from '../../src/domain/porca-miseria/vocabulary.ts';
 import { testDatabase } from '../helpers/database.ts';
 import { command, createGame, testApp, testClock, type TestClock } from '../helpers/app.ts';
+import { table, untilCard } from '../helpers/porca-miseria.ts';
 
 const REVEAL_MS = 5_000;
 const WINDOW_MS = 4_000;
@@ -20,10 +21,6 @@ type Answer = { version: number; events: Logged[]; view: PorcaView };
 
 async function log(app: App, id: string, after = 0): Promise<Logged[]> {
   return (await app.inject({ url: `/games/${id}/events?after=${after}&limit=1000` })).json().events;
-}
-
-async function table(app: App, id: string): Promise<{ version: number; view: PorcaView; pending: { seats: number[]; deadline?: number } }> {
-  return (await app.inject({ url: `/games/${id}` })).json();
 }
 
 /** A seat's socket: commands go out at once, acks are matched by id, updates are kept. */
@@ -69,23 +66,6 @@ async function newGame(app: App, clock: TestClock, seed: string) {
   const game = await createGame(app, { type: 'porca-miseria', seats: [{}, {}, {}, {}], seed, options });
   const tokens = game.tokens.map((token) => token!);
   return { id: game.id, tokens, openedAt: clock.now };
-}
-
-/** Lets the server reveal and settle (deadlines only) until a card of `kind` is up. */
-async function untilCard(app: App, clock: TestClock, id: string, tokens: string[], kind: 'symbol' | 'touch'): Promise<PorcaView> {
-  for (let i = 0; i < 63; i++) {
-    const { view, pending } = await table(app, id);
-    if (view.card?.kind === kind) return view;
-    if (view.phase === 'reveal') {
-      clock.now += 100;
-      const answer = await command(app, id, tokens[view.startingSeat], { command: { type: 'reveal' } });
-      if (answer.statusCode !== 200) throw new Error(answer.body);
-    } else {
-      clock.now = pending.deadline!;
-      await app.services.scheduler.runDue();
-    }
-  }
-  throw new Error(`no ${kind} card came up`);
 }
 
 /** A new game with a card of `kind` face up, its version then, and every seat's socket open. */

@@ -364,6 +364,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{id}/race-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every race command received, accepted or refused, in the order decided
+         * @description Porca Miseria's grabs and slaps and Pechvogel's frustrate and reduce, each with its seat, the server's receive time and, when refused, the refusal's code. A refusal is answered only once it is recorded here. Nothing in it is hidden in these games, so seats, the referee and spectators may read it.
+         */
+        get: operations["getRaceLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizers": {
         parameters: {
             query?: never;
@@ -1046,6 +1066,96 @@ export interface components {
          *         }
          *       ]
          *     }
+         * @example {
+         *       "type": "fackel-und-keule",
+         *       "chance": "supplied",
+         *       "seats": [
+         *         {
+         *           "name": "Umberto"
+         *         },
+         *         {
+         *           "name": "Thea"
+         *         },
+         *         {
+         *           "name": "Kelly"
+         *         }
+         *       ],
+         *       "position": {
+         *         "round": 2,
+         *         "animal": "saber-tooth-tiger",
+         *         "animalsGone": [
+         *           "wool-rhinoceros"
+         *         ],
+         *         "hands": [
+         *           [
+         *             1,
+         *             2,
+         *             3,
+         *             4
+         *           ],
+         *           [
+         *             5,
+         *             6,
+         *             7,
+         *             8,
+         *             9
+         *           ],
+         *           [
+         *             10,
+         *             11,
+         *             12
+         *           ]
+         *         ],
+         *         "discardPile": [
+         *           13,
+         *           14,
+         *           15,
+         *           16
+         *         ],
+         *         "chips": [
+         *           {
+         *             "teeth": 1,
+         *             "fur": 1,
+         *             "meat": 2,
+         *             "skull": 0
+         *           },
+         *           {
+         *             "teeth": 1,
+         *             "fur": 1,
+         *             "meat": 2,
+         *             "skull": 0
+         *           },
+         *           {
+         *             "teeth": 0,
+         *             "fur": 0,
+         *             "meat": 0,
+         *             "skull": 0
+         *           }
+         *         ],
+         *         "supply": {
+         *           "teeth": 22,
+         *           "fur": 22,
+         *           "meat": 26,
+         *           "skull": 14
+         *         },
+         *         "lastRound": {
+         *           "round": 1,
+         *           "animal": "wool-rhinoceros",
+         *           "played": [
+         *             [
+         *               13
+         *             ],
+         *             [
+         *               14,
+         *               15
+         *             ],
+         *             [
+         *               16
+         *             ]
+         *           ]
+         *         }
+         *       }
+         *     }
          */
         FackelUndKeuleCreateGameRequestInput: {
             /** @constant */
@@ -1070,6 +1180,8 @@ export interface components {
             chance?: "server" | "supplied";
             /** @description Setup outcomes (deals) for a supplied-chance game */
             outcomes?: unknown[];
+            /** @description Start from this position instead of a deal (chance "supplied" only): the table already in play. Checked against the rules: every component exactly once, counts within the box, a phase the game can rest in; problems are named in `problems` (position/*) */
+            position?: components["schemas"]["FackelUndKeulePositionInput"];
         };
         /** @description This project's Fackel+Keule edition: the cards, the animals and the chips. */
         FackelUndKeuleEdition: {
@@ -1104,7 +1216,7 @@ export interface components {
                 skull: number;
             };
         };
-        FackelUndKeuleEvent: (({
+        FackelUndKeuleEvent: ((({
             /** @constant */
             type: "CardsDrawn";
             /** @description Seat number, 0-based, clockwise */
@@ -1212,6 +1324,12 @@ export interface components {
             type: "GameEnded";
             /** @description Final score per seat */
             scores: number[];
+        }) | {
+            /** @constant */
+            type: "PositionSet";
+            position: components["schemas"]["FackelUndKeulePosition"];
+            /** @description When the position was entered (ms since epoch) */
+            at: number;
         }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["TurnClockSet"];
         /** @description A page of the event log (Fackel+Keule) */
         FackelUndKeuleEventPage: {
@@ -1321,6 +1439,92 @@ export interface components {
              */
             turnSeconds?: number;
         };
+        /** @description A Fackel+Keule table at the start of a round */
+        FackelUndKeulePosition: {
+            /** @description The round about to be played */
+            round: number;
+            /**
+             * @description This round's animal, face up
+             * @enum {string}
+             */
+            animal: "wool-rhinoceros" | "saber-tooth-tiger" | "mammoth" | "cave-bear" | "giant-elk" | "aurochs" | "wild-horse" | "cave-lion" | "reindeer" | "dire-wolf" | "wild-boar" | "cave-hyena";
+            /** @description The animals of the earlier rounds (round − 1 of them) */
+            animalsGone: ("wool-rhinoceros" | "saber-tooth-tiger" | "mammoth" | "cave-bear" | "giant-elk" | "aurochs" | "wild-horse" | "cave-lion" | "reindeer" | "dire-wolf" | "wild-boar" | "cave-hyena")[];
+            /** @description Per seat, its hand; null only in a redacted event, for a hand the viewer may not see */
+            hands: (number[] | null)[];
+            /** @description In a redacted event: how many cards each seat holds */
+            handSizes?: number[];
+            /** @description The discard pile (cards played and surplus discards); omitted only in a redacted event */
+            discardPile?: number[];
+            /** @description The draw pile, in any order; omitted: the cards no hand and no discard holds (checked when given; never shown but to the referee) */
+            drawPile?: number[];
+            /** @description Per seat, its prey chips */
+            chips: {
+                teeth: number;
+                fur: number;
+                meat: number;
+                skull: number;
+            }[];
+            /** @description The chips left in the supply */
+            supply: {
+                teeth: number;
+                fur: number;
+                meat: number;
+                skull: number;
+            };
+            /**
+             * @description The round that ended last as the table still shows it (its animal and every seat's cards); null: nothing shown
+             * @default null
+             */
+            lastRound: {
+                round: number;
+                animal: ("wool-rhinoceros" | "saber-tooth-tiger" | "mammoth" | "cave-bear" | "giant-elk" | "aurochs" | "wild-horse" | "cave-lion" | "reindeer" | "dire-wolf" | "wild-boar" | "cave-hyena") | null;
+                played: number[][];
+            } | null;
+        };
+        /** @description A Fackel+Keule table at the start of a round */
+        FackelUndKeulePositionInput: {
+            /** @description The round about to be played */
+            round: number;
+            /**
+             * @description This round's animal, face up
+             * @enum {string}
+             */
+            animal: "wool-rhinoceros" | "saber-tooth-tiger" | "mammoth" | "cave-bear" | "giant-elk" | "aurochs" | "wild-horse" | "cave-lion" | "reindeer" | "dire-wolf" | "wild-boar" | "cave-hyena";
+            /** @description The animals of the earlier rounds (round − 1 of them) */
+            animalsGone: ("wool-rhinoceros" | "saber-tooth-tiger" | "mammoth" | "cave-bear" | "giant-elk" | "aurochs" | "wild-horse" | "cave-lion" | "reindeer" | "dire-wolf" | "wild-boar" | "cave-hyena")[];
+            /** @description Per seat, its hand; null only in a redacted event, for a hand the viewer may not see */
+            hands: (number[] | null)[];
+            /** @description In a redacted event: how many cards each seat holds */
+            handSizes?: number[];
+            /** @description The discard pile (cards played and surplus discards); omitted only in a redacted event */
+            discardPile?: number[];
+            /** @description The draw pile, in any order; omitted: the cards no hand and no discard holds (checked when given; never shown but to the referee) */
+            drawPile?: number[];
+            /** @description Per seat, its prey chips */
+            chips: {
+                teeth: number;
+                fur: number;
+                meat: number;
+                skull: number;
+            }[];
+            /** @description The chips left in the supply */
+            supply: {
+                teeth: number;
+                fur: number;
+                meat: number;
+                skull: number;
+            };
+            /**
+             * @description The round that ended last as the table still shows it (its animal and every seat's cards); null: nothing shown
+             * @default null
+             */
+            lastRound?: {
+                round: number;
+                animal: ("wool-rhinoceros" | "saber-tooth-tiger" | "mammoth" | "cave-bear" | "giant-elk" | "aurochs" | "wild-horse" | "cave-lion" | "reindeer" | "dire-wolf" | "wild-boar" | "cave-hyena") | null;
+                played: number[][];
+            } | null;
+        };
         /** @description Every step of a finished game, everything revealed (Fackel+Keule) */
         FackelUndKeuleReplay: {
             /** @constant */
@@ -1335,6 +1539,8 @@ export interface components {
                 view: components["schemas"]["FackelUndKeuleAllView"];
             }[];
             result: components["schemas"]["GameResult"] | null;
+            /** @description Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log) */
+            raceLog: components["schemas"]["RaceEntry"][];
         };
         FackelUndKeuleSeatView: {
             round: number;
@@ -1856,6 +2062,58 @@ export interface components {
          *         }
          *       ]
          *     }
+         * @example {
+         *       "type": "mistkaefer",
+         *       "chance": "supplied",
+         *       "seats": [
+         *         {
+         *           "name": "Umberto"
+         *         },
+         *         {
+         *           "name": "Thea"
+         *         }
+         *       ],
+         *       "position": {
+         *         "active": 1,
+         *         "tableaus": [
+         *           {
+         *             "green": [
+         *               2,
+         *               4
+         *             ],
+         *             "yellow": [
+         *               1,
+         *               1,
+         *               3
+         *             ],
+         *             "blue": []
+         *           },
+         *           {
+         *             "green": [
+         *               5
+         *             ],
+         *             "yellow": [],
+         *             "blue": [
+         *               1,
+         *               2,
+         *               2,
+         *               6
+         *             ]
+         *           }
+         *         ],
+         *         "hands": [
+         *           [
+         *             "oneDungBall",
+         *             "cloverLeaf"
+         *           ],
+         *           [
+         *             "twoDungBalls"
+         *           ]
+         *         ],
+         *         "firstTurnPending": [],
+         *         "extraTurns": 0
+         *       }
+         *     }
          */
         MistkaeferCreateGameRequestInput: {
             /** @constant */
@@ -1880,6 +2138,8 @@ export interface components {
             chance?: "server" | "supplied";
             /** @description Setup outcomes (deals) for a supplied-chance game */
             outcomes?: unknown[];
+            /** @description Start from this position instead of a deal (chance "supplied" only): the table already in play. Checked against the rules: every component exactly once, counts within the box, a phase the game can rest in; problems are named in `problems` (position/*) */
+            position?: components["schemas"]["MistkaeferPositionInput"];
         };
         /** @description This project's Mistkäfer edition: components, removals, winning thresholds and the tableau. */
         MistkaeferEdition: {
@@ -1961,7 +2221,7 @@ export interface components {
                 };
             };
         };
-        MistkaeferEvent: (({
+        MistkaeferEvent: ((({
             /** @constant */
             type: "GameStarted";
             seats: number;
@@ -2067,6 +2327,12 @@ export interface components {
             type: "GameWon";
             /** @description A seat, 0..n-1 clockwise */
             seat: number;
+        }) | {
+            /** @constant */
+            type: "PositionSet";
+            position: components["schemas"]["MistkaeferPosition"];
+            /** @description When the position was entered (ms since epoch) */
+            at: number;
         }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["TurnClockSet"];
         /** @description A page of the event log (Mistkäfer) */
         MistkaeferEventPage: {
@@ -2175,6 +2441,68 @@ export interface components {
              */
             turnSeconds?: number;
         };
+        /** @description A Mistkäfer table at the start of a turn */
+        MistkaeferPosition: {
+            /** @description The seat whose turn starts: it rolls or scores */
+            active: number;
+            /** @description Per seat, per colour, the dice from left to right */
+            tableaus: {
+                green: number[];
+                yellow: number[];
+                blue: number[];
+            }[];
+            /** @description Per seat, its face-down chips; null only in a redacted event, for a hand the viewer may not see */
+            hands: (("oneDungBall" | "twoDungBalls" | "cloverLeaf")[] | null)[];
+            /** @description In a redacted event: how many chips each seat holds */
+            handSizes?: number[];
+            /** @description The face-down supply; omitted: what the hands leave of the box (checked when given; never shown but to the referee) */
+            supply?: {
+                oneDungBall: number;
+                twoDungBalls: number;
+                cloverLeaf: number;
+            };
+            /**
+             * @description Seats still to take their first turn: no stealing until they have (the first round)
+             * @default []
+             */
+            firstTurnPending: number[];
+            /**
+             * @description Extra turns the active seat has still to take after this one
+             * @default 0
+             */
+            extraTurns: number;
+        };
+        /** @description A Mistkäfer table at the start of a turn */
+        MistkaeferPositionInput: {
+            /** @description The seat whose turn starts: it rolls or scores */
+            active: number;
+            /** @description Per seat, per colour, the dice from left to right */
+            tableaus: {
+                green: number[];
+                yellow: number[];
+                blue: number[];
+            }[];
+            /** @description Per seat, its face-down chips; null only in a redacted event, for a hand the viewer may not see */
+            hands: (("oneDungBall" | "twoDungBalls" | "cloverLeaf")[] | null)[];
+            /** @description In a redacted event: how many chips each seat holds */
+            handSizes?: number[];
+            /** @description The face-down supply; omitted: what the hands leave of the box (checked when given; never shown but to the referee) */
+            supply?: {
+                oneDungBall: number;
+                twoDungBalls: number;
+                cloverLeaf: number;
+            };
+            /**
+             * @description Seats still to take their first turn: no stealing until they have (the first round)
+             * @default []
+             */
+            firstTurnPending?: number[];
+            /**
+             * @description Extra turns the active seat has still to take after this one
+             * @default 0
+             */
+            extraTurns?: number;
+        };
         /** @description Every step of a finished game, everything revealed (Mistkäfer) */
         MistkaeferReplay: {
             /** @constant */
@@ -2189,6 +2517,8 @@ export interface components {
                 view: components["schemas"]["MistkaeferAllView"];
             }[];
             result: components["schemas"]["GameResult"] | null;
+            /** @description Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log) */
+            raceLog: components["schemas"]["RaceEntry"][];
         };
         MistkaeferSeatView: {
             seats: number;
@@ -2554,6 +2884,60 @@ export interface components {
          *         }
          *       ]
          *     }
+         * @example {
+         *       "type": "pechvogel",
+         *       "chance": "supplied",
+         *       "seats": [
+         *         {
+         *           "name": "Umberto"
+         *         },
+         *         {
+         *           "name": "Thea"
+         *         },
+         *         {
+         *           "name": "Kelly"
+         *         }
+         *       ],
+         *       "position": {
+         *         "turn": 2,
+         *         "players": [
+         *           {
+         *             "markers": [
+         *               5,
+         *               7
+         *             ],
+         *             "frustrations": 1
+         *           },
+         *           {
+         *             "markers": [
+         *               3
+         *             ],
+         *             "frustrations": 0
+         *           },
+         *           {
+         *             "markers": [],
+         *             "frustrations": 2
+         *           }
+         *         ],
+         *         "middle": [
+         *           3,
+         *           3,
+         *           4,
+         *           4,
+         *           4,
+         *           5,
+         *           6,
+         *           6,
+         *           6,
+         *           7
+         *         ],
+         *         "box": [
+         *           5,
+         *           7
+         *         ],
+         *         "murphy": null
+         *       }
+         *     }
          */
         PechvogelCreateGameRequestInput: {
             /** @constant */
@@ -2578,6 +2962,8 @@ export interface components {
             chance?: "server" | "supplied";
             /** @description Setup outcomes (deals) for a supplied-chance game */
             outcomes?: unknown[];
+            /** @description Start from this position instead of a deal (chance "supplied" only): the table already in play. Checked against the rules: every component exactly once, counts within the box, a phase the game can rest in; problems are named in `problems` (position/*) */
+            position?: components["schemas"]["PechvogelPositionInput"];
         };
         /** @description This project's Pechvogel edition: components and thresholds. */
         PechvogelEdition: {
@@ -2596,7 +2982,7 @@ export interface components {
             frustrationPenalty: number;
             frustrationPenaltyWithMurphy: number;
         };
-        PechvogelEvent: (({
+        PechvogelEvent: ((({
             /** @constant */
             type: "TurnStarted";
             /** @description Seat number, clockwise from 0. */
@@ -2682,6 +3068,12 @@ export interface components {
             }[];
             /** @description Whose turn is next; null: the middle is empty and the game is over. */
             nextSeat: number | null;
+        }) | {
+            /** @constant */
+            type: "PositionSet";
+            position: components["schemas"]["PechvogelPosition"];
+            /** @description When the position was entered (ms since epoch) */
+            at: number;
         }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["TurnClockSet"];
         /** @description A page of the event log (Pechvogel) */
         PechvogelEventPage: {
@@ -2800,6 +3192,54 @@ export interface components {
              */
             turnSeconds?: number;
         };
+        /** @description A Pechvogel table at the start of a turn */
+        PechvogelPosition: {
+            /** @description The seat whose turn starts: it throws first */
+            turn: number;
+            /** @description Per seat */
+            players: {
+                /** @description The player's score markers */
+                markers: (3 | 4 | 5 | 6 | 7)[];
+                /** @description Frustration tokens held */
+                frustrations: number;
+            }[];
+            /** @description Score markers in the middle */
+            middle: (3 | 4 | 5 | 6 | 7)[];
+            /**
+             * @description Score markers returned to the game box (by steals), in the order returned
+             * @default []
+             */
+            box: (3 | 4 | 5 | 6 | 7)[];
+            /**
+             * @description The seat holding Murphy, or null
+             * @default null
+             */
+            murphy: number | null;
+        };
+        /** @description A Pechvogel table at the start of a turn */
+        PechvogelPositionInput: {
+            /** @description The seat whose turn starts: it throws first */
+            turn: number;
+            /** @description Per seat */
+            players: {
+                /** @description The player's score markers */
+                markers: (3 | 4 | 5 | 6 | 7)[];
+                /** @description Frustration tokens held */
+                frustrations: number;
+            }[];
+            /** @description Score markers in the middle */
+            middle: (3 | 4 | 5 | 6 | 7)[];
+            /**
+             * @description Score markers returned to the game box (by steals), in the order returned
+             * @default []
+             */
+            box?: (3 | 4 | 5 | 6 | 7)[];
+            /**
+             * @description The seat holding Murphy, or null
+             * @default null
+             */
+            murphy?: number | null;
+        };
         /** @description Every step of a finished game, everything revealed (Pechvogel) */
         PechvogelReplay: {
             /** @constant */
@@ -2814,6 +3254,8 @@ export interface components {
                 view: components["schemas"]["PechvogelAllView"];
             }[];
             result: components["schemas"]["GameResult"] | null;
+            /** @description Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log) */
+            raceLog: components["schemas"]["RaceEntry"][];
         };
         PechvogelSeatView: {
             seats: number;
@@ -3162,6 +3604,100 @@ export interface components {
          *         }
          *       ]
          *     }
+         * @example {
+         *       "type": "porca-miseria",
+         *       "chance": "supplied",
+         *       "seats": [
+         *         {
+         *           "name": "Umberto"
+         *         },
+         *         {
+         *           "name": "Thea"
+         *         },
+         *         {
+         *           "name": "Kelly"
+         *         }
+         *       ],
+         *       "position": {
+         *         "startingSeat": 1,
+         *         "firstStartingSeat": 0,
+         *         "stack": [
+         *           "s09",
+         *           "s10",
+         *           "s11",
+         *           "s12",
+         *           "s13",
+         *           "s14",
+         *           "s15",
+         *           "s16",
+         *           "s17",
+         *           "s18",
+         *           "s19",
+         *           "s20",
+         *           "s21",
+         *           "s22",
+         *           "s23",
+         *           "s24",
+         *           "s25",
+         *           "s26",
+         *           "s27",
+         *           "s28",
+         *           "s29",
+         *           "s30",
+         *           "s31",
+         *           "s32",
+         *           "s33",
+         *           "s34",
+         *           "s35",
+         *           "s36",
+         *           "s37",
+         *           "s38",
+         *           "s39",
+         *           "s40",
+         *           "s41",
+         *           "s42",
+         *           "s43",
+         *           "s44",
+         *           "s45",
+         *           "s46",
+         *           "s47",
+         *           "s48",
+         *           "s49",
+         *           "s50",
+         *           "s51",
+         *           "s52",
+         *           "s53",
+         *           "s54",
+         *           "t-mushroom-1",
+         *           "t-mushroom-2",
+         *           "t-mushroom-3",
+         *           "t-pig-1",
+         *           "t-pig-2",
+         *           "t-pig-3",
+         *           "t-sweep-1",
+         *           "t-sweep-2",
+         *           "t-sweep-3"
+         *         ],
+         *         "jackpot": [
+         *           "s01",
+         *           "s02"
+         *         ],
+         *         "winnings": [
+         *           [
+         *             "s03",
+         *             "s04",
+         *             "s05"
+         *           ],
+         *           [],
+         *           [
+         *             "s06",
+         *             "s07",
+         *             "s08"
+         *           ]
+         *         ],
+         *         "actions": 9
+         *       }
+         *     }
          */
         PorcaMiseriaCreateGameRequestInput: {
             /** @constant */
@@ -3186,6 +3722,8 @@ export interface components {
             chance?: "server" | "supplied";
             /** @description Setup outcomes (deals) for a supplied-chance game */
             outcomes?: unknown[];
+            /** @description Start from this position instead of a deal (chance "supplied" only): the table already in play. Checked against the rules: every component exactly once, counts within the box, a phase the game can rest in; problems are named in `problems` (position/*) */
+            position?: components["schemas"]["PorcaMiseriaPositionInput"];
         };
         /** @description This project's Porca Miseria edition: the target cards and the 63 cards of the stack. */
         PorcaMiseriaEdition: {
@@ -3215,7 +3753,7 @@ export interface components {
                 symbol: "mushroom" | "pig" | "sweep";
             })[];
         };
-        PorcaMiseriaEvent: (({
+        PorcaMiseriaEvent: ((({
             /** @constant */
             type: "GameStarted";
             /** @description Seat number, 0..n-1 clockwise. */
@@ -3321,6 +3859,12 @@ export interface components {
              * @enum {string}
              */
             reason: "stack-exhausted" | "stack-empty" | "action-limit";
+        }) | {
+            /** @constant */
+            type: "PositionSet";
+            position: components["schemas"]["PorcaMiseriaPosition"];
+            /** @description When the position was entered (ms since epoch) */
+            at: number;
         }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["TurnClockSet"];
         /** @description A page of the event log (Porca Miseria) */
         PorcaMiseriaEventPage: {
@@ -3445,6 +3989,48 @@ export interface components {
              */
             maxActions?: number;
         };
+        /** @description A Porca Miseria table between two actions */
+        PorcaMiseriaPosition: {
+            /** @description The starting player, about to reveal the top card */
+            startingSeat: number;
+            /**
+             * @description The game's first starting player, who holds player A's lucky numbers (ignored in the expert variant, where the current starting player does)
+             * @default 0
+             */
+            firstStartingSeat: number;
+            /** @description The face-down stack, in any order */
+            stack: ("s01" | "s02" | "s03" | "s04" | "s05" | "s06" | "s07" | "s08" | "s09" | "s10" | "s11" | "s12" | "s13" | "s14" | "s15" | "s16" | "s17" | "s18" | "s19" | "s20" | "s21" | "s22" | "s23" | "s24" | "s25" | "s26" | "s27" | "s28" | "s29" | "s30" | "s31" | "s32" | "s33" | "s34" | "s35" | "s36" | "s37" | "s38" | "s39" | "s40" | "s41" | "s42" | "s43" | "s44" | "s45" | "s46" | "s47" | "s48" | "s49" | "s50" | "s51" | "s52" | "s53" | "s54" | "t-mushroom-1" | "t-mushroom-2" | "t-mushroom-3" | "t-pig-1" | "t-pig-2" | "t-pig-3" | "t-sweep-1" | "t-sweep-2" | "t-sweep-3")[];
+            /** @description The jackpot, oldest first (at most five between actions) */
+            jackpot: ("s01" | "s02" | "s03" | "s04" | "s05" | "s06" | "s07" | "s08" | "s09" | "s10" | "s11" | "s12" | "s13" | "s14" | "s15" | "s16" | "s17" | "s18" | "s19" | "s20" | "s21" | "s22" | "s23" | "s24" | "s25" | "s26" | "s27" | "s28" | "s29" | "s30" | "s31" | "s32" | "s33" | "s34" | "s35" | "s36" | "s37" | "s38" | "s39" | "s40" | "s41" | "s42" | "s43" | "s44" | "s45" | "s46" | "s47" | "s48" | "s49" | "s50" | "s51" | "s52" | "s53" | "s54" | "t-mushroom-1" | "t-mushroom-2" | "t-mushroom-3" | "t-pig-1" | "t-pig-2" | "t-pig-3" | "t-sweep-1" | "t-sweep-2" | "t-sweep-3")[];
+            /** @description Per seat, its winnings, oldest first (a wrong grab pays the most recent) */
+            winnings: ("s01" | "s02" | "s03" | "s04" | "s05" | "s06" | "s07" | "s08" | "s09" | "s10" | "s11" | "s12" | "s13" | "s14" | "s15" | "s16" | "s17" | "s18" | "s19" | "s20" | "s21" | "s22" | "s23" | "s24" | "s25" | "s26" | "s27" | "s28" | "s29" | "s30" | "s31" | "s32" | "s33" | "s34" | "s35" | "s36" | "s37" | "s38" | "s39" | "s40" | "s41" | "s42" | "s43" | "s44" | "s45" | "s46" | "s47" | "s48" | "s49" | "s50" | "s51" | "s52" | "s53" | "s54" | "t-mushroom-1" | "t-mushroom-2" | "t-mushroom-3" | "t-pig-1" | "t-pig-2" | "t-pig-3" | "t-sweep-1" | "t-sweep-2" | "t-sweep-3")[][];
+            /**
+             * @description Cards revealed so far, for maxActions
+             * @default 0
+             */
+            actions: number;
+        };
+        /** @description A Porca Miseria table between two actions */
+        PorcaMiseriaPositionInput: {
+            /** @description The starting player, about to reveal the top card */
+            startingSeat: number;
+            /**
+             * @description The game's first starting player, who holds player A's lucky numbers (ignored in the expert variant, where the current starting player does)
+             * @default 0
+             */
+            firstStartingSeat?: number;
+            /** @description The face-down stack, in any order */
+            stack: ("s01" | "s02" | "s03" | "s04" | "s05" | "s06" | "s07" | "s08" | "s09" | "s10" | "s11" | "s12" | "s13" | "s14" | "s15" | "s16" | "s17" | "s18" | "s19" | "s20" | "s21" | "s22" | "s23" | "s24" | "s25" | "s26" | "s27" | "s28" | "s29" | "s30" | "s31" | "s32" | "s33" | "s34" | "s35" | "s36" | "s37" | "s38" | "s39" | "s40" | "s41" | "s42" | "s43" | "s44" | "s45" | "s46" | "s47" | "s48" | "s49" | "s50" | "s51" | "s52" | "s53" | "s54" | "t-mushroom-1" | "t-mushroom-2" | "t-mushroom-3" | "t-pig-1" | "t-pig-2" | "t-pig-3" | "t-sweep-1" | "t-sweep-2" | "t-sweep-3")[];
+            /** @description The jackpot, oldest first (at most five between actions) */
+            jackpot: ("s01" | "s02" | "s03" | "s04" | "s05" | "s06" | "s07" | "s08" | "s09" | "s10" | "s11" | "s12" | "s13" | "s14" | "s15" | "s16" | "s17" | "s18" | "s19" | "s20" | "s21" | "s22" | "s23" | "s24" | "s25" | "s26" | "s27" | "s28" | "s29" | "s30" | "s31" | "s32" | "s33" | "s34" | "s35" | "s36" | "s37" | "s38" | "s39" | "s40" | "s41" | "s42" | "s43" | "s44" | "s45" | "s46" | "s47" | "s48" | "s49" | "s50" | "s51" | "s52" | "s53" | "s54" | "t-mushroom-1" | "t-mushroom-2" | "t-mushroom-3" | "t-pig-1" | "t-pig-2" | "t-pig-3" | "t-sweep-1" | "t-sweep-2" | "t-sweep-3")[];
+            /** @description Per seat, its winnings, oldest first (a wrong grab pays the most recent) */
+            winnings: ("s01" | "s02" | "s03" | "s04" | "s05" | "s06" | "s07" | "s08" | "s09" | "s10" | "s11" | "s12" | "s13" | "s14" | "s15" | "s16" | "s17" | "s18" | "s19" | "s20" | "s21" | "s22" | "s23" | "s24" | "s25" | "s26" | "s27" | "s28" | "s29" | "s30" | "s31" | "s32" | "s33" | "s34" | "s35" | "s36" | "s37" | "s38" | "s39" | "s40" | "s41" | "s42" | "s43" | "s44" | "s45" | "s46" | "s47" | "s48" | "s49" | "s50" | "s51" | "s52" | "s53" | "s54" | "t-mushroom-1" | "t-mushroom-2" | "t-mushroom-3" | "t-pig-1" | "t-pig-2" | "t-pig-3" | "t-sweep-1" | "t-sweep-2" | "t-sweep-3")[][];
+            /**
+             * @description Cards revealed so far, for maxActions
+             * @default 0
+             */
+            actions?: number;
+        };
         /** @description Every step of a finished game, everything revealed (Porca Miseria) */
         PorcaMiseriaReplay: {
             /** @constant */
@@ -3459,6 +4045,8 @@ export interface components {
                 view: components["schemas"]["PorcaMiseriaAllView"];
             }[];
             result: components["schemas"]["GameResult"] | null;
+            /** @description Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log) */
+            raceLog: components["schemas"]["RaceEntry"][];
         };
         PorcaMiseriaSeatView: {
             /** @enum {string} */
@@ -3643,7 +4231,7 @@ export interface components {
              * @description Stable machine-readable code, e.g. command/stale-version or pechvogel/not-your-turn
              * @enum {string}
              */
-            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "lifecycle/over" | "lifecycle/seat-only" | "lifecycle/system-only" | "lifecycle/no-deadline" | "lifecycle/too-early" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
+            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "request/not-websocket" | "server/too-many-connections" | "live/rate-limited" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "position/invalid" | "position/components-mismatch" | "position/out-of-range" | "position/illegal-phase" | "position/not-allowed" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "lifecycle/over" | "lifecycle/seat-only" | "lifecycle/system-only" | "lifecycle/no-deadline" | "lifecycle/too-early" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
             instance?: string;
             /** @description With command/stale-version and command/conflict */
             currentVersion?: number;
@@ -3657,10 +4245,52 @@ export interface components {
                 count: number;
                 values: unknown[];
             };
+            /** @description With position/*: everything in the described position that does not add up */
+            problems?: {
+                /** @description position/invalid, position/components-mismatch, position/out-of-range or position/illegal-phase */
+                code: string;
+                /** @description What does not add up, e.g. card:<id>, marker:5, winnings, turn */
+                component: string;
+                message: string;
+                /** @description How many the box has or the rules allow */
+                expected?: number;
+                /** @description How many the position has */
+                found?: number;
+            }[];
             /** @description With command/invalid: fields the command does not have (e.g. a misspelt one), by path */
             unknownFields?: string[];
         } & {
             [key: string]: unknown;
+        };
+        /** @description A race command (Porca Miseria grab and slap, Pechvogel frustrate and reduce), in the order the server decided it */
+        RaceEntry: {
+            /** @description The seat the command was sent for */
+            seat: number;
+            /** @description Who sent it: seat:N, referee:seat:N or bot:seat:N */
+            actor: string;
+            /** @description The command as the game's schema read it */
+            command: {
+                type: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Server clock when it was decided (ms since epoch); the order decides, equal times are kept in decision order */
+            receivedAt: number;
+            /** @enum {string} */
+            outcome: "accepted" | "refused";
+            /** @description The version it was decided on: it arrived after event `version` (and, when refused, before the command accepted on that version) */
+            version: number;
+            /** @description Accepted: its first event */
+            seq: number | null;
+            /** @description Refused: the refusal's stable code, e.g. porca-miseria/target-taken */
+            code: string | null;
+        };
+        /** @description Every race command the game received, accepted or refused, in decision order; empty for games without races */
+        RaceLog: {
+            gameType: string;
+            /** @description The game version the log goes up to */
+            version: number;
+            entries: components["schemas"]["RaceEntry"][];
         };
         /** @description Every step of a finished game, everything revealed */
         Replay: components["schemas"]["PechvogelReplay"] | components["schemas"]["FackelUndKeuleReplay"] | components["schemas"]["MistkaeferReplay"] | components["schemas"]["PorcaMiseriaReplay"];
@@ -5294,6 +5924,65 @@ export interface operations {
             };
             /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client (request/rate-limited); retry after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRaceLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every race command received, accepted or refused, in the order decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RaceLog"];
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

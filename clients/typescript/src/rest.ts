@@ -21,11 +21,18 @@ export type ViewOf<T extends GameType> = GameDetailsOf<T>['view'];
 
 export type RestClient = Client<paths>;
 
+/** How requests travel: the platform's fetch by default; in Node, `poolTransport` of
+ * `@spielwerk/client/node` sends them over keep-alive connections much faster. */
+export interface RestTransport {
+  readonly Request: NonNullable<ClientOptions['Request']>;
+  readonly fetch: NonNullable<ClientOptions['fetch']>;
+}
+
 /** A client for the whole REST API. With `token` every request carries it; without,
  * pass `headers: bearer(token)` per request (e.g. one client for several seats). */
-export function createRestClient(options: ClientOptions & { readonly token?: string }): RestClient {
-  const { token, ...rest } = options;
-  const client = createClient<paths>(rest);
+export function createRestClient(options: Omit<ClientOptions, 'Request' | 'fetch'> & { readonly token?: string; readonly transport?: RestTransport }): RestClient {
+  const { token, transport, ...rest } = options;
+  const client = createClient<paths>(transport === undefined ? rest : { ...rest, Request: transport.Request, fetch: transport.fetch });
   if (token !== undefined) {
     client.use({
       onRequest: ({ request }) => {
