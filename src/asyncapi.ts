@@ -1,10 +1,11 @@
-// The AsyncAPI 3.0 document of the live socket, generated from the zod schemas the
-// socket route uses (src/routes/live-messages.ts). `npm run openapi` writes it beside
+// The AsyncAPI 3.0 document of the live sockets, generated from the zod schemas the
+// socket routes use (src/routes/live-messages.ts, src/routes/tournament-live-messages.ts). `npm run openapi` writes it beside
 // the OpenAPI document; a test checks that the committed one is current and valid.
 import { z } from 'zod';
 import { AckMessage, closeCodeMeanings, CommandMessage, ErrorMessage, UpdateMessage } from './routes/live-messages.ts';
 import { defaultLiveLimits } from './live/socket-limits.ts';
 import { dropSafeIntegerBounds, dropUnusedSchemas } from './routes/openapi-tidy.ts';
+import { TournamentEventsMessage } from './routes/tournament-live-messages.ts';
 
 export const asyncApiPath = new URL('../asyncapi/asyncapi.json', import.meta.url);
 
@@ -20,6 +21,7 @@ const messages = {
   ack: { schema: AckMessage, title: 'Ack', summary: 'A command on this socket was accepted (server to client)' },
   error: { schema: ErrorMessage, title: 'Error', summary: 'A command was refused, or the connection (server to client)' },
   command: { schema: CommandMessage, title: 'Command', summary: 'Send a command as your seat (client to server)' },
+  tournamentEvents: { schema: TournamentEventsMessage, title: 'Tournament events', summary: "The tournament's log grew (server to client)" },
 } as const;
 
 export function generateAsyncApi(): string {
@@ -31,10 +33,11 @@ export function generateAsyncApi(): string {
     ]),
   );
   const channel = '#/channels/live';
+  const tournamentChannel = '#/channels/tournamentLive';
   const document = {
     asyncapi: '3.0.0',
     info: {
-      title: 'Spielwerk live socket',
+      title: 'Spielwerk live sockets',
       version: '1.0.0',
       description: [
         "One WebSocket per game and watcher: `GET /games/{id}/live` upgrades. It pushes every move as an `update`, redacted for the connection's seat (or spectator), and takes commands.",
@@ -43,7 +46,9 @@ export function generateAsyncApi(): string {
         '',
         "Every update and ack carries `gameType`, which tells which game's view, events and commands it holds.",
         '',
-        '**Close codes**',
+        'One WebSocket per tournament and follower: `GET /tournaments/{id}/live` upgrades and pushes every event of the tournament\'s log (rounds paired, tables finished, standings changed, …) as `events`, in order and without gaps. It is public and takes no messages. It keeps the resume contract of a game\'s socket: with `?after=N` it first sends every event after seq N.',
+        '',
+        '**Close codes** (both sockets)',
         '',
         ...closeCodeMeanings.map(({ code, meaning }) => `- \`${code}\`: ${meaning}`),
       ].join('\n'),
@@ -71,6 +76,21 @@ export function generateAsyncApi(): string {
           },
         },
       },
+      tournamentLive: {
+        address: '/tournaments/{id}/live',
+        title: 'A tournament, live',
+        parameters: { id: { description: 'The tournament id (a UUID)' } },
+        messages: { tournamentEvents: { $ref: '#/components/messages/tournamentEvents' }, error: { $ref: '#/components/messages/error' } },
+        bindings: {
+          ws: {
+            method: 'GET',
+            query: {
+              type: 'object',
+              properties: { after: { type: 'integer', minimum: 0, description: 'The last seq the client has seen; missed events come first' } },
+            },
+          },
+        },
+      },
     },
     operations: {
       receiveUpdates: {
@@ -85,6 +105,12 @@ export function generateAsyncApi(): string {
         summary: 'Send a command; the answer is an ack or an error with the same id',
         messages: [{ $ref: `${channel}/messages/command` }],
         reply: { channel: { $ref: channel }, messages: [{ $ref: `${channel}/messages/ack` }, { $ref: `${channel}/messages/error` }] },
+      },
+      receiveTournamentEvents: {
+        action: 'receive',
+        channel: { $ref: tournamentChannel },
+        summary: "Every event of the tournament's log, in order; an error when the connection is refused",
+        messages: [{ $ref: `${tournamentChannel}/messages/tournamentEvents` }, { $ref: `${tournamentChannel}/messages/error` }],
       },
     },
     components: { messages: componentMessages, schemas: schemas as Record<string, unknown> },

@@ -93,6 +93,18 @@ const GAME_COLUMNS = `
 
 const LOAD_GAME_SQL = `SELECT ${GAME_COLUMNS} FROM game g WHERE g.id = $1::uuid`;
 
+const LOAD_GAMES_SQL = `SELECT ${GAME_COLUMNS} FROM game g WHERE g.id = ANY($1::uuid[])`;
+
+// Each game's events as the JSON text of an array of {seq, event, actor, at} (at in
+// the form of Date.toISOString), built by Postgres: an export copies it into its
+// output as it is, instead of parsing every event and writing it out again.
+const EVENTS_JSON_OF_GAMES_SQL = `
+SELECT g.id::text AS "gameId",
+       (SELECT coalesce(json_agg(json_build_object('seq', e.seq, 'event', e.data, 'actor', e.actor,
+                                                   'at', to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY e.seq), '[]')::text
+          FROM event e WHERE e.game_id = g.id) AS events
+  FROM unnest($1::uuid[]) AS g(id)`;
+
 const LOAD_GAME_WITH_SNAPSHOT_SQL = `
 SELECT ${GAME_COLUMNS},
        sn.version AS "snapshotVersion", sn.rules_version AS "snapshotRulesVersion", sn.state AS "snapshotState"
@@ -228,6 +240,22 @@ export class EventStore {
   async loadGame(id: string): Promise<GameRecord | null> {
     const { rows } = await this.pool.query<GameRow>({ name: 'spielwerk_load_game', text: LOAD_GAME_SQL }, [id]);
     return rows[0] === undefined ? null : recordOf(rows[0]);
+  }
+
+  /** The records of many games in one statement (in no particular order; missing ids
+   * are left out): exports read a tournament's games in batches with it. */
+  async loadGames(ids: readonly string[]): Promise<GameRecord[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.pool.query<GameRow>(LOAD_GAMES_SQL, [ids]);
+    return rows.map(recordOf);
+  }
+
+  /** Every event of each of `ids` in one statement, as the JSON text of an array of
+   * {seq, event, actor, at}, by game id. Callers bound the batch: it is held at once. */
+  async eventsJsonOfGames(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const { rows } = await this.pool.query<{ gameId: string; events: string }>(EVENTS_JSON_OF_GAMES_SQL, [ids]);
+    return new Map(rows.map((r) => [r.gameId, r.events]));
   }
 
   /** The record and the game's state snapshot, if it has one, in one statement: what a

@@ -9,7 +9,9 @@ import { z } from 'zod';
 import { ServiceError } from '../errors.ts';
 import type { TournamentEvent } from '../tournaments/log.ts';
 import { closeCodes } from '../live/live-sockets.ts';
+import type { ErrorMessage } from './live-messages.ts';
 import { internalProblem, problemOf } from './problem.ts';
+import type { TournamentEventsMessage } from './tournament-live-messages.ts';
 
 const POLL_MS = 2000;
 
@@ -21,7 +23,7 @@ export const tournamentLiveRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['live'],
       summary: 'WebSocket: the tournament log as it grows',
-      description: 'Server → client: {type:"events", events:[{seq, event}], version} for each committed batch, in order and without gaps. Reconnect with ?after=N (the last seq seen) to first receive what was missed. Close codes as for games: 1001 on shutdown, 4000 + HTTP status when refused (4404: no such tournament).',
+      description: 'Upgrade to a WebSocket; asyncapi/asyncapi.json describes its messages (TournamentEventsMessage) and close codes. Reconnect with ?after=N (the last seq seen) to first receive what was missed.',
       params: z.object({ id: z.uuid() }),
       querystring: z.object({ after: z.coerce.number().int().min(0).default(0).describe('The last seq the client has seen') }),
     },
@@ -32,7 +34,8 @@ export const tournamentLiveRoutes: FastifyPluginAsyncZod = async (app) => {
       const fresh = batch.filter((e) => e.seq > sent);
       if (fresh.length === 0 || fresh[0]!.seq !== sent + 1 || socket.readyState !== socket.OPEN) return false;
       sent = fresh.at(-1)!.seq;
-      socket.send(JSON.stringify({ type: 'events', events: fresh, version: sent }));
+      const message: TournamentEventsMessage = { type: 'events', events: fresh, version: sent };
+      socket.send(JSON.stringify(message));
       return true;
     };
     let catchingUp: Promise<void> = Promise.resolve();
@@ -52,7 +55,8 @@ export const tournamentLiveRoutes: FastifyPluginAsyncZod = async (app) => {
       await catchUp();
     } catch (error) {
       const refusal = error instanceof ServiceError ? problemOf(error) : internalProblem();
-      socket.send(JSON.stringify({ type: 'error', problem: refusal }));
+      const message: ErrorMessage = { type: 'error', problem: refusal };
+      socket.send(JSON.stringify(message));
       socket.close(closeCodes.refused(refusal.status), refusal.code);
     }
   });

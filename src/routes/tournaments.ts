@@ -5,14 +5,14 @@
 // plays it at /games/{id} with the same token.
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatSchema } from '../domain/tournament/format.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import { requireScope } from '../organizers/organizers.ts';
 import { Archive } from '../tournaments/archive.ts';
-import { PlayerEntry, Settings } from '../tournaments/log.ts';
+import { PlayerEntry, Settings, TournamentEvent } from '../tournaments/log.ts';
 import { standingsCsv, standingsView, summarizeTournament } from '../tournaments/views.ts';
 import { bearer } from './games.ts';
 import { Problem } from './problem.ts';
@@ -21,6 +21,10 @@ import { IdempotencyHeaders } from './schemas.ts';
 const Params = z.object({ id: z.uuid() });
 const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem };
 const security = [{ apiKey: [] }];
+
+/** Room for the 5,000 players a request may register, each with the longest name,
+ * external id and bot kind (about 300 bytes as JSON); the server's default is 64 KiB. */
+const playersBodyLimit = 2 * 1024 * 1024;
 
 const Player = PlayerEntry.extend({ id: z.string(), withdrawn: z.boolean() });
 const Table = z.object({ gameId: z.string(), players: z.array(z.string()).readonly() });
@@ -74,12 +78,26 @@ export const StandingsView = z
   })
   .meta({ id: 'Standings' });
 
-/** Sends a stream, gzipped when the client says it takes gzip. */
-function streamed(acceptEncoding: string | undefined, reply: FastifyReply, body: Readable): FastifyReply {
-  if (!/\bgzip\b/.test(acceptEncoding ?? '')) return reply.send(body);
+/** Whether an Accept-Encoding header takes gzip: listed (or `x-gzip`), or covered by
+ * `*`, with a weight above 0 (RFC 9110 §12.5.3: `gzip;q=0` refuses it). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [coding = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    if (coding === '') continue;
+    const q = params.find((p) => p.startsWith('q='));
+    weights.set(coding === 'x-gzip' ? 'gzip' : coding, q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  return (weights.get('gzip') ?? weights.get('*') ?? 0) > 0;
+}
+
+/** Sends a download: a stream named `filename`, gzipped when the client takes gzip. */
+function download(request: FastifyRequest, reply: FastifyReply, type: string, filename: string, body: Readable): FastifyReply {
+  reply.type(type).header('content-disposition', `attachment; filename="${filename}"`).header('vary', 'accept-encoding');
+  if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(body);
   const gzip = createGzip();
   body.on('error', (error) => gzip.destroy(error));
-  return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(body.pipe(gzip));
+  return reply.header('content-encoding', 'gzip').send(body.pipe(gzip));
 }
 
 export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -87,6 +105,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   const runner = (request: { organizer: Parameters<typeof requireScope>[0] }) => requireScope(request.organizer, 'tournaments:run').organizerId;
 
   app.post('/tournaments', {
+    bodyLimit: playersBodyLimit,
     schema: { operationId: 'createTournament',
       tags: ['tournaments'],
       summary: 'Create a tournament, with its first players',
@@ -147,7 +166,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The tournament's log",
       params: Params,
       querystring: z.object({ after: z.coerce.number().int().min(0).default(0) }),
-      response: { 200: z.object({ events: z.array(z.object({ seq: z.number().int(), at: z.string(), event: z.looseObject({ type: z.string() }) })) }), ...errors },
+      response: { 200: z.object({ events: z.array(z.object({ seq: z.number().int(), at: z.string(), event: TournamentEvent })) }), ...errors },
     },
     handler: async (request) => {
       await tournaments.state(request.params.id);
@@ -157,6 +176,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/tournaments/:id/players', {
+    bodyLimit: playersBodyLimit,
     schema: { operationId: 'registerPlayers', description: 'Needs a key with scope tournaments:run. Each player\'s tournament token is shown only in this answer. Players may register late, until the tournament ends (a knockout: until it starts).', tags: ['tournaments'], summary: 'Register players (late registration too)', params: Params, headers: IdempotencyHeaders, body: z.strictObject({ players: z.array(PlayerEntry).min(1).max(5000) }), security, response: { 200: z.object({ players: PlayerTokens }), ...errors } },
     handler: async (request) => tournaments.register(runner(request), request.params.id, request.body.players, request.headers['idempotency-key']),
   });
@@ -209,11 +229,11 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'A finished game\'s line carries its events and seed; a running game\'s carries neither. Gzipped when the client accepts gzip. Needs results:read.',
       params: Params,
       security,
-      response: { 200: z.string().describe('application/x-ndjson'), ...errors },
+      response: { 200: { content: { 'application/x-ndjson': { schema: z.string().describe('One JSON object a line, a game each') } } }, ...errors },
     },
     handler: async (request, reply) => {
       const state = await tournaments.state(request.params.id, requireScope(request.organizer, 'results:read').organizerId);
-      return streamed(request.headers['accept-encoding'], reply.type('application/x-ndjson; charset=utf-8'), Readable.from(archives.gameLines(state)));
+      return download(request, reply, 'application/x-ndjson; charset=utf-8', `tournament-${state.id}-games.ndjson`, Readable.from(archives.gameLines(state)));
     },
   });
 
@@ -228,8 +248,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const state = await tournaments.state(request.params.id, requireScope(request.organizer, 'results:read').organizerId);
-      const archive = await archives.export(state);
-      return streamed(request.headers['accept-encoding'], reply.type('application/json; charset=utf-8'), Readable.from([JSON.stringify(archive)]));
+      return download(request, reply, 'application/json; charset=utf-8', `tournament-${state.id}-archive.json`, Readable.from(archives.export(state)));
     },
   });
 
@@ -257,12 +276,12 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Standings: a projection of the finished tables, with ratings',
       params: Params,
       querystring: z.object({ format: z.enum(['json', 'csv']).default('json') }),
-      response: { 200: StandingsView.or(z.string().describe('text/csv')), ...errors },
+      response: { 200: { content: { 'application/json': { schema: StandingsView }, 'text/csv': { schema: z.string().describe('A header line, then a player a line') } } }, ...errors },
     },
     handler: async (request, reply) => {
       const view = await standingsView(tournaments, tournamentStore, await tournaments.state(request.params.id));
       if (request.query.format === 'json') return view;
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="standings-${request.params.id}.csv"`).send(standingsCsv(view));
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="tournament-${request.params.id}-standings.csv"`).send(standingsCsv(view));
     },
   });
 };

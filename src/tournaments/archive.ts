@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { findGame } from '../domain/games.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
-import type { GameRecord, StoredEvent } from '../events/records.ts';
+import type { GameRecord } from '../events/records.ts';
 import type { EventStore } from '../events/store.ts';
 import { fold, type TournamentEvent, type TournamentState } from './log.ts';
 import type { TournamentStore } from './tournament-store.ts';
@@ -36,17 +36,18 @@ export type Archive = z.infer<typeof Archive>;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-function copyOf(record: GameRecord, events: readonly StoredEvent[]): z.infer<typeof GameCopy> {
+function recordCopy(record: GameRecord): z.infer<typeof GameCopy>['record'] {
   return {
-    record: {
-      id: record.id, type: record.type, rulesVersion: record.rulesVersion, options: record.options, seatCount: record.seatCount, chanceMode: record.chanceMode,
-      seed: record.seed, seedHash: record.seedHash, seedNonce: record.seedNonce, seedChosenBy: record.seedChosenBy, refereeTokenHash: record.refereeTokenHash, status: record.status, version: record.version,
-      deadline: iso(record.deadline), createdAt: record.createdAt.toISOString(), updatedAt: record.updatedAt.toISOString(), finishedAt: iso(record.finishedAt),
-      seats: record.seats.map((s) => ({ ...s, joinedAt: iso(s.joinedAt) })),
-    },
-    events: events.map((e) => ({ seq: e.seq, event: e.event as z.infer<typeof StoredGameEvent>['event'], actor: e.actor, at: e.at.toISOString() })),
+    id: record.id, type: record.type, rulesVersion: record.rulesVersion, options: record.options, seatCount: record.seatCount, chanceMode: record.chanceMode,
+    seed: record.seed, seedHash: record.seedHash, seedNonce: record.seedNonce, seedChosenBy: record.seedChosenBy, refereeTokenHash: record.refereeTokenHash, status: record.status, version: record.version,
+    deadline: iso(record.deadline), createdAt: record.createdAt.toISOString(), updatedAt: record.updatedAt.toISOString(), finishedAt: iso(record.finishedAt),
+    seats: record.seats.map((s) => ({ ...s, joinedAt: iso(s.joinedAt) })),
   };
 }
+
+/** `value` as JSON with `"events": eventsJson` added as its last field: the events'
+ * JSON text comes from the store and is copied as it is. */
+const withEvents = (value: object, eventsJson: string | null): string => `${JSON.stringify(value).slice(0, -1)},"events":${eventsJson ?? 'null'}}`;
 
 const tableIds = (state: TournamentState): string[] => state.rounds.flatMap((r) => r.tables.map((t) => t.gameId));
 
@@ -54,43 +55,65 @@ export class TournamentArchives {
   constructor(
     private readonly tournaments: TournamentStore,
     private readonly games: EventStore,
+    /** Games read per pair of queries (their records, then their events): an export
+     * holds one batch's events at a time, whatever the size of the tournament. */
+    private readonly batchSize = 50,
   ) {}
 
-  async export(state: TournamentState): Promise<Archive> {
+  /** The tournament's games in table order, `batchSize` at a time, each with the JSON
+   * text of its events when `eventsOf` says so. */
+  private async *batches(state: TournamentState, eventsOf: (record: GameRecord) => boolean): AsyncGenerator<{ record: GameRecord; events: string | null }[]> {
+    const ids = tableIds(state);
+    for (let from = 0; from < ids.length; from += this.batchSize) {
+      const batch = ids.slice(from, from + this.batchSize);
+      const records = new Map((await this.games.loadGames(batch)).map((r) => [r.id, r]));
+      const events = await this.games.eventsJsonOfGames(batch.filter((id) => eventsOf(records.get(id)!)));
+      yield batch.map((id) => ({ record: records.get(id)!, events: events.get(id) ?? null }));
+    }
+  }
+
+  /** The archive as JSON text, in pieces: the log and the players first, then the games
+   * a batch at a time, so that a big tournament is never held whole in memory. */
+  async *export(state: TournamentState): AsyncGenerator<string> {
     const row = (await this.tournaments.row(state.id))!;
     const events = await this.tournaments.readEvents(state.id);
     const hashes = await this.tournaments.tokenHashes(state.id);
-    const games: z.infer<typeof GameCopy>[] = [];
-    for (const id of tableIds(state)) games.push(copyOf((await this.games.loadGame(id))!, await this.games.readEvents(id, 0)));
-    return {
+    const head: Omit<Archive, 'games'> = {
       format: 'spielwerk-tournament-archive',
       version: 1,
       tournament: { id: state.id, name: state.name, gameType: state.gameType, status: row.status, createdAt: events[0]!.at.toISOString() },
       events: events.map((e) => ({ seq: e.seq, at: e.at.toISOString(), event: e.event })),
       players: [...hashes].map(([playerId, tokenHash]) => ({ playerId, tokenHash })),
-      games,
     };
+    yield `${JSON.stringify(head).slice(0, -1)},"games":[`;
+    let separator = '';
+    for await (const batch of this.batches(state, () => true)) {
+      for (const { record, events: gameEvents } of batch) {
+        yield separator + withEvents({ record: recordCopy(record) }, gameEvents);
+        separator = ',';
+      }
+    }
+    yield ']}';
   }
 
   /** Every game at the tournament's tables, one JSON line each: its summary fields and,
    * once it is over, its events (a running game's events would show hidden hands). */
   async *gameLines(state: TournamentState): AsyncGenerator<string> {
-    for (const id of tableIds(state)) {
-      const record = (await this.games.loadGame(id))!;
-      const events = record.status === 'finished' ? await this.games.readEvents(id, 0) : null;
-      const { refereeTokenHash: _referee, seed, seedNonce, seats, ...game } = copyOf(record, events ?? []).record;
-      const round = state.rounds.find((r) => r.tables.some((t) => t.gameId === id))!;
-      const players = round.tables.find((t) => t.gameId === id)!.players;
-      const line = {
-        ...game,
-        seed: record.status === 'finished' ? seed : null,
-        seedNonce: record.status === 'finished' ? seedNonce : null,
-        round: round.round,
-        seats: seats.map((s, i) => ({ seat: s.seat, name: s.name, bot: s.bot, player: players[i] })),
-        result: state.results.get(id) ?? null,
-        events: events === null ? null : copyOf(record, events).events,
-      };
-      yield `${JSON.stringify(line)}\n`;
+    const tableOf = new Map(state.rounds.flatMap((r) => r.tables.map((t) => [t.gameId, { round: r.round, players: t.players }] as const)));
+    for await (const batch of this.batches(state, (record) => record.status === 'finished')) {
+      for (const { record, events } of batch) {
+        const { refereeTokenHash: _referee, seed, seedNonce, seats, ...game } = recordCopy(record);
+        const { round, players } = tableOf.get(record.id)!;
+        const line = {
+          ...game,
+          seed: events === null ? null : seed,
+          seedNonce: events === null ? null : seedNonce,
+          round,
+          seats: seats.map((s, i) => ({ seat: s.seat, name: s.name, bot: s.bot, player: players[i] })),
+          result: state.results.get(record.id) ?? null,
+        };
+        yield `${withEvents(line, events)}\n`;
+      }
     }
   }
 
@@ -123,7 +146,8 @@ export class TournamentArchives {
       }
     }
     if ((await this.tournaments.row(state.id)) !== null) throw invalid(`tournament ${state.id} exists here already`);
-    for (const id of tables) if ((await this.games.loadGame(id)) !== null) throw invalid(`game ${id} exists here already`);
+    const existing = await this.games.loadGames(tables);
+    if (existing.length > 0) throw invalid(`game ${existing[0]!.id} exists here already`);
 
     const date = (value: string | null) => (value === null ? null : new Date(value));
     await this.tournaments.transaction(async (client) => {

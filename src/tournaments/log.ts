@@ -3,7 +3,7 @@
 // who withdrew or did not show. Everything else (the tournament row, the player and
 // table lookups, standings, ratings) is derived from them and can be rebuilt.
 import { z } from 'zod';
-import type { Format } from '../domain/tournament/format.ts';
+import { formatSchema, type Format } from '../domain/tournament/format.ts';
 import type { TableResult } from '../domain/tournament/results.ts';
 import { pointsSchemeSchema, tieBreakNames, type Standing } from '../domain/tournament/standings.ts';
 
@@ -34,26 +34,56 @@ export const PlayerEntry = z
   .meta({ id: 'TournamentPlayerEntry' });
 export type PlayerEntry = z.infer<typeof PlayerEntry>;
 
-export interface Player extends PlayerEntry {
-  readonly id: string;
-}
+export const Player = PlayerEntry.extend({ id: z.string() });
+export type Player = Readonly<z.infer<typeof Player>>;
 
-export interface PairedTable {
-  readonly gameId: string;
-  readonly players: readonly string[];
-}
+const PairedTable = z.object({ gameId: z.string(), players: z.array(z.string()).readonly().describe('Player ids in seat order: seat 0 starts') });
+export type PairedTable = z.infer<typeof PairedTable>;
 
-export type TournamentEvent =
-  | { readonly type: 'TournamentCreated'; readonly name: string; readonly gameType: string; readonly format: Format; readonly settings: Settings; readonly seed: string; readonly organizerId: string }
-  /** The player's token hash is kept beside the log (tournament_player), not in it: the log is public. */
-  | { readonly type: 'PlayerRegistered'; readonly player: Player }
-  | { readonly type: 'RoundPaired'; readonly round: number; readonly tables: readonly PairedTable[]; readonly byes: readonly string[]; readonly repeats: number; readonly tableDeadline: string | null }
-  | { readonly type: 'RoundScheduled'; readonly round: number; readonly at: string }
-  | { readonly type: 'TableFinished'; readonly round: number; readonly gameId: string; readonly result: TableResult }
-  | { readonly type: 'StandingsChanged'; readonly round: number; readonly standings: readonly Standing[] }
-  | { readonly type: 'SeatTakenOver'; readonly round: number; readonly gameId: string; readonly player: string; readonly reason: 'no-show' | 'withdrew'; readonly forfeited: boolean }
-  | { readonly type: 'PlayerWithdrew'; readonly player: string; readonly afterRound: number }
-  | { readonly type: 'TournamentFinished'; readonly round: number };
+const TableResultSchema: z.ZodType<TableResult> = z.object({
+  tableId: z.string().describe('The game id'),
+  round: z.int(),
+  players: z.array(z.string()).readonly().describe('Player ids in seat order'),
+  ranks: z.array(z.int()).readonly().describe('Rank per player, same order: 1 = first, ties share a rank'),
+  scores: z.array(z.number()).readonly().describe('In-game score per player, same order'),
+  forfeited: z.array(z.string()).readonly().optional().describe('Players who forfeited (no-show, withdrawn mid-game): they rank last'),
+});
+
+const StandingSchema: z.ZodType<Standing> = z.object({
+  player: z.string(),
+  rank: z.int(),
+  points: z.number(),
+  played: z.int(),
+  wins: z.int(),
+  byes: z.int(),
+  // Every tie-break by name (a record keyed by an enum would document no properties).
+  tieBreaks: z.object({ score: z.number(), 'opponents-points': z.number(), 'head-to-head': z.number(), wins: z.number() }),
+});
+
+/** The tournament's log, event by event: what GET /tournaments/{id}/events pages and
+ * the live feed (/tournaments/{id}/live) pushes, and what the AsyncAPI document shows. */
+export const TournamentEvent = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('TournamentCreated'), name: z.string(), gameType: z.string(), format: formatSchema, settings: Settings, seed: z.string(), organizerId: z.string() }),
+    /** The player's token hash is kept beside the log (tournament_player), not in it: the log is public. */
+    z.object({ type: z.literal('PlayerRegistered'), player: Player }),
+    z.object({
+      type: z.literal('RoundPaired'),
+      round: z.int(),
+      tables: z.array(PairedTable).readonly(),
+      byes: z.array(z.string()).readonly(),
+      repeats: z.int().describe('Pairs seated together who had met before'),
+      tableDeadline: z.string().nullable(),
+    }),
+    z.object({ type: z.literal('RoundScheduled'), round: z.int(), at: z.string() }),
+    z.object({ type: z.literal('TableFinished'), round: z.int(), gameId: z.string(), result: TableResultSchema }),
+    z.object({ type: z.literal('StandingsChanged'), round: z.int(), standings: z.array(StandingSchema).readonly() }),
+    z.object({ type: z.literal('SeatTakenOver'), round: z.int(), gameId: z.string(), player: z.string(), reason: z.enum(['no-show', 'withdrew']), forfeited: z.boolean() }),
+    z.object({ type: z.literal('PlayerWithdrew'), player: z.string(), afterRound: z.int() }),
+    z.object({ type: z.literal('TournamentFinished'), round: z.int() }),
+  ])
+  .meta({ id: 'TournamentEvent' });
+export type TournamentEvent = z.infer<typeof TournamentEvent>;
 
 export interface Round {
   readonly round: number;

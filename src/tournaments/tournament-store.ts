@@ -218,9 +218,10 @@ export class TournamentStore {
     return silent;
   }
 
-  /** Hands a seat to a server-side bot, in the caller's transaction. */
-  async seatBot(client: pg.ClientBase, gameId: string, seat: number, bot: string): Promise<void> {
-    await client.query(`UPDATE seat SET bot = $3 WHERE game_id = $1::uuid AND seat = $2`, [gameId, seat, bot]);
+  /** Hands a seat to a server-side bot, in the caller's transaction; with `revoke`, the
+   * player's token no longer holds the seat (a withdrawn player does not play on). */
+  async seatBot(client: pg.ClientBase, gameId: string, seat: number, bot: string, revoke = false): Promise<void> {
+    await client.query(`UPDATE seat SET bot = $3, token_hash = CASE WHEN $4 THEN NULL ELSE token_hash END WHERE game_id = $1::uuid AND seat = $2`, [gameId, seat, bot, revoke]);
   }
 
   async ratings(client: pg.ClientBase, gameType: string, players: readonly string[]): Promise<Map<string, { mu: number; sigma: number; ordinal: number; tables: number }>> {

@@ -136,7 +136,8 @@ export class Tournaments {
   }
 
   /** A withdrawn player is paired no more; a table they are at is played on by a bot,
-   * and they rank last there (the games have no resignation of their own). */
+   * their token no longer holds that seat, and they rank last there (the games have no
+   * resignation of their own). */
   withdraw(organizerId: OrganizerId, id: string, playerId: string, idempotencyKey?: string) {
     return this.command(id, organizerId, { withdraw: playerId }, idempotencyKey, async (state): Promise<Decision<{ withdrawn: string; table: string | null }>> => {
       this.player(state, playerId);
@@ -150,7 +151,7 @@ export class Tournaments {
       return {
         events,
         answer: { withdrawn: playerId, table: table.gameId },
-        extra: { within: (client) => this.store.seatBot(client, table.gameId, table.seat, bot) },
+        extra: { within: (client) => this.store.seatBot(client, table.gameId, table.seat, bot, true) },
         after: () => this.botSeated(table.gameId),
       };
     });

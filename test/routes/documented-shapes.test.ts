@@ -25,7 +25,7 @@ t.test('asyncapi/asyncapi.json is current and valid AsyncAPI 3.0', async (t) => 
   // Severity 0 is an error, 1 a warning; the parser's hints (e.g. "3.1 exists") pass.
   t.same(diagnostics.filter((d) => d.severity < 2).map((d) => `${d.code}: ${d.message} at ${d.path.join('.')}`), [], 'no errors, no warnings');
   t.equal(document?.version(), '3.0.0');
-  t.same(document?.channels().all().map((c) => c.address()), ['/games/{id}/live']);
+  t.same(document?.channels().all().map((c) => c.address()), ['/games/{id}/live', '/tournaments/{id}/live']);
 });
 
 t.test('live messages and HTTP answers fit their documented schemas', async (t) => {

@@ -2,13 +2,23 @@
 // that another instance, on another database, imports and replays identically.
 import { gunzipSync } from 'node:zlib';
 import t from 'tap';
-import { testDatabase } from '../helpers/database.ts';
+import { EventStore } from '../../src/events/store.ts';
+import { TournamentArchives } from '../../src/tournaments/archive.ts';
+import { countingPool, testDatabase } from '../helpers/database.ts';
 import { bearerHeader, createOrganizer, testApp, testClock } from '../helpers/app.ts';
+import { acceptsGzip } from '../../src/routes/tournaments.ts';
 import { botPlayers, createTournament, playOn, tournamentStatus } from '../helpers/tournaments.ts';
+
+const text = async (chunks: AsyncIterable<string>) => {
+  let all = '';
+  for await (const chunk of chunks) all += chunk;
+  return all;
+};
 
 t.test('an archive exported from one database imports into another and replays identically', async (t) => {
   const clock = testClock();
-  const source = await testApp(t, { clock });
+  const sourceDatabase = await testDatabase(t);
+  const source = await testApp(t, { clock, database: sourceDatabase });
   const organizer = await createOrganizer(source);
   const { tournament } = await createTournament(source, organizer.key, {
     name: 'Export', gameType: 'pechvogel', format: { kind: 'swiss', rounds: 2, tableSize: { min: 3, max: 4 }, byes: false }, settings: { options: { reactionSeconds: 1 } }, players: botPlayers(7),
@@ -19,7 +29,10 @@ t.test('an archive exported from one database imports into another and replays i
 
   const ndjson = await source.inject({ url: `/tournaments/${id}/games.ndjson`, headers: bearerHeader(organizer.key) });
   t.equal(ndjson.statusCode, 200);
-  t.match(ndjson.headers['content-type'], /application\/x-ndjson/);
+  t.equal(ndjson.headers['content-type'], 'application/x-ndjson; charset=utf-8');
+  t.equal(ndjson.headers['content-disposition'], `attachment; filename="tournament-${id}-games.ndjson"`);
+  t.equal(ndjson.headers['vary'], 'accept-encoding', 'the answer depends on Accept-Encoding, gzipped or not');
+  t.notOk(ndjson.headers['content-encoding'], 'not gzipped unless asked');
   const lines = ndjson.body.trim().split('\n').map((line) => JSON.parse(line));
   t.equal(lines.length, 4, '7 players at a table of 4 and one of 3, twice');
   t.ok(lines.every((g) => g.status === 'finished' && g.events.length === g.version && g.seed !== null), 'each finished game with all its events and its seed');
@@ -27,11 +40,30 @@ t.test('an archive exported from one database imports into another and replays i
   const zipped = await source.inject({ url: `/tournaments/${id}/games.ndjson`, headers: { ...bearerHeader(organizer.key), 'accept-encoding': 'gzip' } });
   t.equal(zipped.headers['content-encoding'], 'gzip');
   t.equal(gunzipSync(zipped.rawPayload).toString(), ndjson.body, 'gzipped, the same lines');
+  const noGzip = await source.inject({ url: `/tournaments/${id}/games.ndjson`, headers: { ...bearerHeader(organizer.key), 'accept-encoding': 'gzip;q=0, identity' } });
+  t.notOk(noGzip.headers['content-encoding'], 'gzip;q=0 refuses gzip');
+  t.equal(noGzip.body, ndjson.body);
+  const csv = await source.inject({ url: `/tournaments/${id}/standings?format=csv` });
+  t.equal(csv.headers['content-type'], 'text/csv; charset=utf-8');
+  t.equal(csv.headers['content-disposition'], `attachment; filename="tournament-${id}-standings.csv"`);
   t.equal((await source.inject({ url: `/tournaments/${id}/games.ndjson` })).json().code, 'auth/key-required', 'exports need a key');
+
+  // Reading the games: one query for a batch's records and one for their events, not two a game.
+  const counting = countingPool(sourceDatabase.pool);
+  const counted = new TournamentArchives(source.services.tournamentStore, new EventStore(sourceDatabase.prisma, counting.pool), 3);
+  const state = await source.services.tournaments.state(id);
+  t.equal(await text(counted.gameLines(state)), ndjson.body, 'the same lines, read in batches of 3');
+  t.equal(counting.queries, 4, `the ${lines.length} games' lines in two batches of two queries`);
+  const streamedArchive = JSON.parse(await text(counted.export(state)));
+  t.equal(counting.queries, 8, 'and the archive in two more batches');
+  t.same(streamedArchive.games.map((g: { record: { id: string } }) => g.record.id), lines.map((g) => g.id), 'every game once, in table order');
 
   const archived = await source.inject({ url: `/tournaments/${id}/archive`, headers: { ...bearerHeader(organizer.key), 'accept-encoding': 'gzip' } });
   t.equal(archived.headers['content-encoding'], 'gzip');
+  t.equal(archived.headers['content-type'], 'application/json; charset=utf-8');
+  t.equal(archived.headers['content-disposition'], `attachment; filename="tournament-${id}-archive.json"`);
   const archive = JSON.parse(gunzipSync(archived.rawPayload).toString());
+  t.same(archive, streamedArchive, 'the archive route sends what the export streams');
 
   const targetDatabase = await testDatabase(t);
   const target = await testApp(t, { database: targetDatabase });
@@ -63,4 +95,9 @@ t.test('an archive exported from one database imports into another and replays i
   const refused = await other.inject({ method: 'POST', url: '/tournaments/import', headers: bearerHeader(third.key), payload: tampered });
   t.equal(refused.json().code, 'tournament/invalid-archive', 'a game that does not replay to its record is refused');
   t.equal(await otherDatabase.prisma.tournament.count() + await otherDatabase.prisma.game.count(), 0, 'and nothing is written');
+});
+
+t.test('gzip is sent only when Accept-Encoding takes it', async (t) => {
+  for (const header of ['gzip', 'br, gzip', 'deflate, gzip;q=0.5', 'x-gzip', '*', 'GZIP ; q=1.0']) t.ok(acceptsGzip(header), header);
+  for (const header of [undefined, '', 'identity', 'br', 'gzip;q=0', '*;q=0', 'gzip;q=0, *', 'br, *;q=0', 'gzip;q=0.000', 'gzipped']) t.notOk(acceptsGzip(header), String(header));
 });

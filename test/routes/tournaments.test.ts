@@ -211,6 +211,8 @@ t.test('no-shows: past the table deadline a silent seat is played by a bot and, 
   const withdrew = await app.inject({ method: 'POST', url: `/tournaments/${id}/players/p2/withdraw`, headers: bearerHeader(organizer.key) });
   t.same(withdrew.json(), { withdrawn: 'p2', table: gameId }, 'Bea leaves her running table');
   t.equal((await app.inject({ url: '/tournaments/me', headers: bearerHeader(bea) })).json().player.withdrawn, true);
+  const asBea = (await app.inject({ url: `/games/${gameId}`, headers: bearerHeader(bea) })).json();
+  t.same([asBea.code, asBea.you], ['auth/forbidden', undefined], 'her token no longer holds the seat the bot plays');
 
   await app.services.tournaments.attend();
   let log = (await app.inject({ url: `/tournaments/${id}/events` })).json().events.map((e: { event: { type: string } }) => e.event);
@@ -269,4 +271,15 @@ t.test('a knockout by tables sends the top two of each table on to one final tab
     return table.players.filter((_, seat) => ranks[seat]! <= 2);
   });
   for (const player of summary.rounds[1].tables[0].players) t.ok(top.includes(player), `${player} placed in the top two of their table`);
+});
+
+t.test('a request may carry as many players as the schema allows, with the longest fields', async (t) => {
+  const app = await testApp(t);
+  const organizer = await createOrganizer(app);
+  const longest = (i: number) => ({ name: `${'N'.repeat(95)}${String(i).padStart(5, '0')}`, externalId: `${'x'.repeat(95)}${String(i).padStart(5, '0')}`, bot: 'greedy' });
+  const created = await createTournament(app, organizer.key, { name: 'Groß', gameType: 'pechvogel', format: swiss(1), settings: fast, players: Array.from({ length: 2500 }, (_, i) => longest(i)) });
+  t.equal(created.players.length, 2500, 'created with 2,500 players (about 600 kB)');
+  const more = await app.inject({ method: 'POST', url: `/tournaments/${created.tournament.id}/players`, headers: bearerHeader(organizer.key), payload: { players: Array.from({ length: 2500 }, (_, i) => longest(2500 + i)) } });
+  t.equal(more.statusCode, 200, 'and 2,500 more registered late');
+  t.equal((await app.inject({ url: `/tournaments/${created.tournament.id}` })).json().players.length, 5000);
 });

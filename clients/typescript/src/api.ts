@@ -4495,6 +4495,126 @@ export interface components {
                 }[];
             }[];
         };
+        TournamentEvent: {
+            /** @constant */
+            type: "TournamentCreated";
+            name: string;
+            gameType: string;
+            format: {
+                /** @constant */
+                kind: "swiss";
+                rounds: number;
+                tableSize: {
+                    min: number;
+                    max: number;
+                };
+                byes: boolean;
+            } | {
+                /** @constant */
+                kind: "rotation";
+                rounds: number;
+                tableSize: {
+                    min: number;
+                    max: number;
+                };
+            } | {
+                /** @constant */
+                kind: "knockout";
+                tableSize: {
+                    min: number;
+                    max: number;
+                };
+                advance: number;
+            };
+            settings: components["schemas"]["TournamentSettings"];
+            seed: string;
+            organizerId: string;
+        } | {
+            /** @constant */
+            type: "PlayerRegistered";
+            player: {
+                name: string;
+                /** @description Your id for the player; ratings follow it across tournaments */
+                externalId?: string;
+                /** @description A known strength on the rating scale (mu, 25 for a newcomer): higher is stronger */
+                seed?: number;
+                /** @description A server-side bot of the game (e.g. greedy) instead of a person */
+                bot?: string;
+                id: string;
+            };
+        } | {
+            /** @constant */
+            type: "RoundPaired";
+            round: number;
+            readonly tables: {
+                gameId: string;
+                /** @description Player ids in seat order: seat 0 starts */
+                readonly players: string[];
+            }[];
+            readonly byes: string[];
+            /** @description Pairs seated together who had met before */
+            repeats: number;
+            tableDeadline: string | null;
+        } | {
+            /** @constant */
+            type: "RoundScheduled";
+            round: number;
+            at: string;
+        } | {
+            /** @constant */
+            type: "TableFinished";
+            round: number;
+            gameId: string;
+            result: {
+                /** @description The game id */
+                tableId: string;
+                round: number;
+                /** @description Player ids in seat order */
+                readonly players: string[];
+                /** @description Rank per player, same order: 1 = first, ties share a rank */
+                readonly ranks: number[];
+                /** @description In-game score per player, same order */
+                readonly scores: number[];
+                /** @description Players who forfeited (no-show, withdrawn mid-game): they rank last */
+                readonly forfeited?: string[];
+            };
+        } | {
+            /** @constant */
+            type: "StandingsChanged";
+            round: number;
+            readonly standings: {
+                player: string;
+                rank: number;
+                points: number;
+                played: number;
+                wins: number;
+                byes: number;
+                tieBreaks: {
+                    score: number;
+                    "opponents-points": number;
+                    "head-to-head": number;
+                    wins: number;
+                };
+            }[];
+        } | {
+            /** @constant */
+            type: "SeatTakenOver";
+            round: number;
+            gameId: string;
+            player: string;
+            /** @enum {string} */
+            reason: "no-show" | "withdrew";
+            forfeited: boolean;
+        } | {
+            /** @constant */
+            type: "PlayerWithdrew";
+            player: string;
+            afterRound: number;
+        } | {
+            /** @constant */
+            type: "TournamentFinished";
+            round: number;
+        };
         TournamentPlayerEntry: {
             name: string;
             /** @description Your id for the player; ratings follow it across tournaments */
@@ -4503,6 +4623,28 @@ export interface components {
             seed?: number;
             /** @description A server-side bot of the game (e.g. greedy) instead of a person */
             bot?: string;
+        };
+        TournamentSettings: {
+            /**
+             * @default auto
+             * @enum {string}
+             */
+            advance: "auto" | "organizer";
+            noShow?: {
+                afterSeconds: number;
+                /** @enum {string} */
+                action: "bot" | "forfeit";
+            };
+            options?: unknown;
+            points?: {
+                byTableSize?: {
+                    [key: string]: number[];
+                };
+                bye: number;
+            };
+            tieBreaks?: ("score" | "opponents-points" | "head-to-head" | "wins")[];
+            /** @default true */
+            rated: boolean;
         };
         TournamentSettingsInput: {
             /**
@@ -6611,11 +6753,7 @@ export interface operations {
                         events: {
                             seq: number;
                             at: string;
-                            event: {
-                                type: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            event: components["schemas"]["TournamentEvent"];
                         }[];
                     };
                 };
@@ -7040,7 +7178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
@@ -7272,7 +7410,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Standings"] | string;
+                    "application/json": components["schemas"]["Standings"];
+                    "text/csv": string;
                 };
             };
             /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */

@@ -215,7 +215,7 @@ export class Grouping {
 
 /** How many ways there are to seat the players at unordered tables of `sizes`,
  * n! / (Π size! · Π (tables of equal size)!), or Infinity past `limit`. */
-function seatings(sizes: readonly number[], limit: number): number {
+export function seatings(sizes: readonly number[], limit: number): number {
   let count = 1;
   let n = 0;
   const equal = new Map<number, number>();

@@ -6,6 +6,7 @@ import { serverChance, type Chance } from '../chance.ts';
 import { byesNeeded, tableSizes, type Format } from './format.ts';
 import { arrange, Grouping } from './grouping.ts';
 import { history, repeatPairs, type History } from './history.ts';
+import { planRounds } from './schedule.ts';
 import { advancers } from './knockout.ts';
 import type { TableResult } from './results.ts';
 import { seatOrder, snake } from './seating.ts';
@@ -57,7 +58,7 @@ export function pairRound(input: PairingInput): Pairing | Violation {
     case 'swiss':
       return context.swiss(format.byes);
     case 'rotation':
-      return context.rotation();
+      return context.rotation(format.rounds);
     case 'knockout':
       return context.knockout(format.advance);
   }
@@ -122,15 +123,30 @@ class RoundContext {
     return this.finish(field, h, arrange(grouping, indices, sizes, (xs) => this.rng.draw(xs, xs.length)), sitOut);
   }
 
-  rotation(): Pairing | Violation {
-    const size = this.input.format.tableSize;
+  /**
+   * A balanced rotation plans its rounds together (schedule.ts): from the first round
+   * since which the field has not changed, to the last. As the plan is deterministic
+   * for that field, its history before that round and the seed, every later round of
+   * an unchanged field recomputes the same plan and plays its next round; a withdrawal
+   * or a late entry plans the rounds left afresh.
+   */
+  rotation(lastRound: number): Pairing | Violation {
+    const { format, round, seed } = this.input;
+    const size = format.tableSize;
     const sizes = tableSizes(this.ids.length, size);
     if (!sizes) return { violation: `${this.ids.length} players cannot be seated at tables of ${size.min}–${size.max}` };
-    const field = [...this.ids].sort((a, b) => this.draw.get(a)! - this.draw.get(b)!);
-    const h = history(field, this.results);
-    const indices = field.map((_, i) => i);
-    const grouping = new Grouping(h, { byStanding: false, window: 16, candidates: 6 * size.max });
-    return this.finish(field, h, arrange(grouping, indices, sizes, (xs) => this.rng.draw(xs, xs.length)), []);
+    let from = round;
+    while (from > 1 && this.seatedIn(from - 1) === this.ids.join(',')) from--;
+    const draw = drawOrder(this.ids, `${seed}:plan:${from}`);
+    const field = [...this.ids].sort((a, b) => draw.get(a)! - draw.get(b)!);
+    const before = history(field, this.results.filter((r) => r.round < from));
+    const plan = planRounds(before, sizes, lastRound - from + 1, field.map((_, i) => i), serverChance(seed, `tournament-rotation:${from}`));
+    return this.finish(field, history(field, this.results), plan[round - from]!, []);
+  }
+
+  /** The players seated at the round's tables, sorted and joined. */
+  private seatedIn(round: number): string {
+    return this.results.filter((r) => r.round === round).flatMap((r) => r.players).sort().join(',');
   }
 
   knockout(advance: number): Pairing | Violation {

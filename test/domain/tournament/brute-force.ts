@@ -40,3 +40,26 @@ export function fewestRematches(players: readonly string[], sizes: readonly numb
   for (const tables of seatings(players, sizes)) best = Math.min(best, rematches(tables, met));
   return best;
 }
+
+/** The fewest rematches over `rounds` rounds of `players` at tables of `sizes` that any
+ * schedule allows, by trying them all (branch and bound; the first round is any one
+ * seating, as nobody has met). */
+export function fewestScheduleRematches(players: readonly string[], sizes: readonly number[], rounds: number): number {
+  const all = [...seatings(players, sizes)];
+  const met = new Map<string, number>();
+  const key = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+  let best = Infinity;
+  const search = (r: number, cost: number) => {
+    if (cost >= best) return;
+    if (r === rounds) return void (best = cost);
+    for (const tables of r === 0 ? all.slice(0, 1) : all) {
+      const pairs = tables.flatMap((t) => t.flatMap((a, i) => t.slice(i + 1).map((b) => key(a, b))));
+      const added = pairs.filter((p) => (met.get(p) ?? 0) > 0).length;
+      for (const p of pairs) met.set(p, (met.get(p) ?? 0) + 1);
+      search(r + 1, cost + added);
+      for (const p of pairs) met.set(p, met.get(p)! - 1);
+    }
+  };
+  search(0, 0);
+  return best;
+}

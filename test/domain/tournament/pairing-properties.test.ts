@@ -12,7 +12,7 @@ import { byesNeeded, knockoutRounds, tableSizes, validateFormat, type Format } f
 import { pairRound, type Pairing, type PairingInput } from '../../../src/domain/tournament/pairing.ts';
 import type { TableResult } from '../../../src/domain/tournament/results.ts';
 import { standings } from '../../../src/domain/tournament/standings.ts';
-import { fewestRematches, rematches } from './brute-force.ts';
+import { fewestRematches, fewestScheduleRematches, rematches } from './brute-force.ts';
 import { drawnResults, ids, playKnockout } from './helpers.ts';
 
 const FC = { numRuns: 120, seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined };
@@ -108,11 +108,11 @@ t.test('a bye only when no mix of sizes seats everyone, and to the lowest standi
   t.pass('held on every generated tournament');
 });
 
-t.test('rematches: as few as the best of every seating with the same table sizes (brute force, ≤ 10 players)', async (t) => {
+t.test('Swiss rematches: as few as the best of every seating with the same table sizes (brute force, ≤ 10 players)', async (t) => {
   let compared = 0;
   let withRematches = 0;
   fc.assert(
-    fc.property(tournament(10), ({ game, format, n, seed, withdrawals }) => {
+    fc.property(tournament(10).filter(({ format }) => format.kind === 'swiss'), ({ game, format, n, seed, withdrawals }) => {
       for (const { input, pairing } of play(game, format as Format & { rounds: number }, n, seed, withdrawals)) {
         const met = metBefore(input.results);
         const field = input.players.map((p) => p.id).filter((p) => !pairing.byes.includes(p));
@@ -124,10 +124,62 @@ t.test('rematches: as few as the best of every seating with the same table sizes
         if (best > 0) withRematches++;
       }
     }),
-    { ...FC, numRuns: 250 },
+    { ...FC, numRuns: 150 },
   );
   t.comment(`${compared} rounds compared with brute force, ${withRematches} of them with unavoidable rematches`);
   t.ok(withRematches > 20, 'the comparison includes rounds where rematches cannot be avoided');
+});
+
+/** How many ways one round can seat n players at tables of `sizes`. */
+const seatingsOf = (sizes: readonly number[]) => {
+  let count = 1;
+  let n = 0;
+  const equal = new Map<number, number>();
+  for (const size of sizes) {
+    for (let k = 1; k <= size; k++) count = (count * ++n) / k;
+    equal.set(size, (equal.get(size) ?? 0) + 1);
+    count /= equal.get(size)!;
+  }
+  return count;
+};
+
+t.test('rotation rematches over all its rounds: as few as the best of every schedule (brute force on small fields)', async (t) => {
+  let compared = 0;
+  let repeats = 0;
+  let optimum = 0;
+  fc.assert(
+    fc.property(
+      tournament(9).filter(({ format, n }) => {
+        const sizes = tableSizes(n, format.tableSize)!;
+        return format.kind === 'rotation' && format.rounds > 1 && sizes.length > 1 && seatingsOf(sizes) ** (format.rounds - 1) <= 1_500_000;
+      }),
+      ({ game, format, n, seed }) => {
+        const rounds = play(game, format as Format & { rounds: number }, n, seed, []);
+        const total = rounds.reduce((sum, { pairing }) => sum + pairing.repeats, 0);
+        const best = fewestScheduleRematches(ids(n), tableSizes(n, format.tableSize)!, rounds.length);
+        assert.equal(total, best, `${n} players at ${format.tableSize.min}–${format.tableSize.max} for ${rounds.length} rounds: ${total} rematches, brute force ${best}`);
+        compared++;
+        repeats += total;
+        optimum += best;
+      },
+    ),
+    { ...FC, numRuns: 40 },
+  );
+  t.comment(`${compared} rotations compared with brute force: ${repeats} rematches in all, the optimum ${optimum}`);
+  t.ok(optimum > 0, 'the comparison includes schedules where rematches cannot be avoided');
+});
+
+t.test('rotation plans its rounds together: where seating round by round runs into rematches, the plan avoids them', async (t) => {
+  const total = (n: number, tableSize: { min: number; max: number }, rounds: number, seed: string) => {
+    const format: Format = { kind: 'rotation', rounds, tableSize };
+    return play('pechvogel', format as Format & { rounds: number }, n, seed, []).map(({ pairing }) => pairing.repeats);
+  };
+  // The affine plane of order 4: 16 players at tables of 4 can meet everyone once in 5 rounds
+  // (round by round, the last two rounds had 4 rematches each).
+  t.same(total(16, { min: 4, max: 4 }, 5, 'x'), [0, 0, 0, 0, 0], '16 players, 5 rounds at 4: no rematch');
+  // Round by round: 0, 0, 0, 2; brute force over every schedule: 1.
+  const seven = total(7, { min: 2, max: 3 }, 4, 'c');
+  t.equal(seven.reduce((a, b) => a + b, 0), fewestScheduleRematches(ids(7), [3, 2, 2], 4), `7 players at 2–3 for 4 rounds: ${seven.join(', ')}`);
 });
 
 t.test('seat 0 is shared out: nobody starts more than ⌈rounds / smallest table⌉ + 1 times', async (t) => {
