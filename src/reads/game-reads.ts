@@ -4,7 +4,7 @@
 //
 // Every read of a game: summaries, the game list, views at any version, pages of the
 // event log and the replay, each as the caller's token allows them to see it.
-import type { GameResult, Viewer } from '../domain/contract.ts';
+import type { Viewer } from '../domain/contract.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import { allowedViewer, resolvePrincipal, type Principal } from '../access/principal.ts';
 import type { GameFilter, GameRecord } from '../events/records.ts';
@@ -12,7 +12,7 @@ import type { EventStore } from '../events/store.ts';
 import type { LatestStates, LoadedGame } from '../state/latest-states.ts';
 import type { PastStates } from '../state/past-states.ts';
 import { atVersion, describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
-import { encodeCursor, summarize } from './game-summary.ts';
+import { encodeCursor, endOf, summarize, type GameEnd } from './game-summary.ts';
 import { raceLog, type RaceEntry } from './race-log.ts';
 
 export interface EventPage {
@@ -22,7 +22,7 @@ export interface EventPage {
   readonly next: number | null;
 }
 
-const resultOf = (loaded: LoadedGame): GameResult | null => loaded.game.result(loaded.state);
+const endOfLoaded = (loaded: LoadedGame): GameEnd => endOf(loaded.game, loaded.state);
 
 export class GameReads {
   constructor(
@@ -34,16 +34,16 @@ export class GameReads {
   async summary(gameId: string, token: string | undefined) {
     const loaded = await this.latest.load(gameId);
     const principal = resolvePrincipal(loaded.record, token);
-    return { game: summarize(loaded.record, loaded.game.result(loaded.state)), you: principal, ...describeVersion(loaded, allowedViewer(loaded.record, principal, undefined)) };
+    return { game: summarize(loaded.record, endOf(loaded.game, loaded.state)), you: principal, ...describeVersion(loaded, allowedViewer(loaded.record, principal, undefined)) };
   }
 
   async list(filter: GameFilter) {
     const records = await this.store.listGames(filter);
     const last = records.at(-1);
-    // Only finished games have a result, and folding one is the only way to know it.
-    const results = await Promise.all(records.map(async (r) => (r.status === 'finished' ? resultOf(await this.latest.load(r.id)) : null)));
+    // Only finished games have a result or an ending, and folding one is the only way to know it.
+    const results = await Promise.all(records.map(async (r) => (r.status === 'finished' ? endOfLoaded(await this.latest.load(r.id)) : undefined)));
     return {
-      games: records.map((r, i) => summarize(r, results[i]!)),
+      games: records.map((r, i) => summarize(r, results[i])),
       next: records.length === filter.limit && last ? encodeCursor(last) : null,
     };
   }
@@ -86,7 +86,7 @@ export class GameReads {
       return { seq, event, actor, at: at.toISOString(), view: latest.game.view(state, all) };
     });
     const races = raceLog(latest.game.type, events, await this.store.raceRefusals.list(gameId));
-    return { gameType: latest.game.type, game: summarize(latest.record, latest.game.result(state)), initialView: latest.game.view(latest.game.initialState(latest.setup), all), steps, result: latest.game.result(state), raceLog: races };
+    return { gameType: latest.game.type, game: summarize(latest.record, endOf(latest.game, state)), initialView: latest.game.view(latest.game.initialState(latest.setup), all), steps, result: latest.game.result(state), raceLog: races };
   }
 
   /** Every race command so far, accepted or refused, in the order decided. Race
