@@ -90,6 +90,9 @@ export interface AppOptions {
   /** How often tournaments are checked for work left behind (finished tables, due
    * rounds, no-shows); 0: never by itself (tests call attend()). */
   readonly tournamentPollMs?: number;
+  /** OPEN_GAME_TTL_SECONDS in ms: how long a game waits for its open seats before the
+   * scheduler expires it; 0 or absent: never. */
+  readonly openGameTtlMs?: number;
 }
 
 /** Where the app is in its life: `draining` turns /ready to 503 so that load balancers
@@ -203,7 +206,7 @@ export async function buildApp(options: AppOptions) {
   const organizers = new Organizers(options.prisma, clock, options.adminKey);
   const tournamentStore = new TournamentStore(options.pool);
   const feed = new TournamentFeed();
-  const setup = new GameSetup(store, latest, clock, hooks);
+  const setup = new GameSetup(store, latest, clock, hooks, options.openGameTtlMs ?? 0);
   const tournaments = new Tournaments(tournamentStore, store, setup, latest, clock, {
     appended: (id, firstSeq, events) => feed.appended(id, firstSeq, events),
     botSeated: (gameId) => bots.kick(gameId),

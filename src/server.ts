@@ -72,6 +72,7 @@ const app = await buildApp({
   live,
   connections,
   adminKey,
+  openGameTtlMs: count('OPEN_GAME_TTL_SECONDS', 86_400) * 1000,
   ...(corsOrigins === undefined ? {} : { corsOrigins }),
 });
 

@@ -19,3 +19,12 @@ export function hashMatches(presentedHash: string, storedHash: string | null): b
 
 export const newSeed = (): string => randomBytes(16).toString('hex');
 
+/** The nonce a seed's commitment covers: 128 random bits, so that the commitment of
+ * a short seed a creator chose ("4823") cannot be searched for. */
+export const newSeedNonce = (): string => randomBytes(16).toString('hex');
+
+/** The published commitment to a game's seed: SHA-256 of `${nonce}:${seed}`. Games
+ * created before nonces (nonce null) committed to the seed alone. Anyone can check it
+ * once the game is over and both are revealed. */
+export const seedCommitment = (nonce: string | null, seed: string): string => sha256(nonce === null ? seed : `${nonce}:${seed}`);
+

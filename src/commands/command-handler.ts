@@ -15,7 +15,8 @@
 // writer win.
 import type { z } from 'zod';
 import type { Actor, Command, GameEvent, RuleViolation, Viewer } from '../domain/contract.ts';
-import { isViolation } from '../domain/contract.ts';
+import { isOver, isViolation } from '../domain/contract.ts';
+import { lifecycleCodes, type LifecycleCommand } from '../domain/lifecycle.ts';
 import { serverChance, suppliedChance, SuppliedChanceError, type Chance } from '../domain/chance.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import type { LatestStates, LoadedGame } from '../state/latest-states.ts';
@@ -49,6 +50,9 @@ export interface CommandInput {
   /** The referee supplies what the game waits for from chance: `outcomes` are
    * chance's move (see src/domain/chance-party.ts), `command` is not read. */
   readonly asChance?: boolean;
+  /** The creator aborts the game (src/domain/lifecycle.ts): the referee's token, or
+   * the organizer key (`organizerId`) that owns the game; `command` is not read. */
+  readonly abort?: { readonly organizerId: string | null };
 }
 
 export interface CommandAnswer extends GameSnapshot {
@@ -309,6 +313,7 @@ export class CommandHandler {
     if (input.gameType !== undefined && input.gameType !== game.type) {
       throw new ServiceError(serviceCodes.invalidCommand, `this game is a ${game.type} game, not ${input.gameType}: send its commands to /games/{id}/commands/${game.type}`);
     }
+    if (input.abort !== undefined || (record.status === 'open' && input.caller.kind === 'system')) return this.decideLifecycle(loaded, input);
     if (record.status !== 'running') {
       throw new ServiceError(serviceCodes.notRunning, `the game is ${record.status}`);
     }
@@ -337,6 +342,34 @@ export class CommandHandler {
     if (isViolation(result)) throw new ServiceError(result.code, result.message, {}, 'rule');
     const viewer: Viewer = principal.kind === 'system' ? { kind: 'all' } : ownViewer(record, principal);
     return { events: result, actor: label, viewer };
+  }
+
+  /** The creator's abort (of an open or a running game), and the expiry of an open
+   * game: the system's timeout at an open game's deadline (src/domain/lifecycle.ts). */
+  private decideLifecycle(loaded: LoadedGame, input: CommandInput): { events: GameEvent[]; actor: string; viewer: Viewer } {
+    const { record, game, version } = loaded;
+    if (record.status === 'finished') throw new ServiceError(serviceCodes.notRunning, 'the game is finished');
+    let command: LifecycleCommand;
+    let actor: string;
+    if (input.abort !== undefined) {
+      const organizer = input.abort.organizerId !== null && input.abort.organizerId === record.organizerId;
+      const principal: CommandPrincipal = input.caller.kind === 'token' ? resolvePrincipal(record, input.caller.token) : { kind: 'anonymous' };
+      if (!organizer && principal.kind !== 'referee') throw new ServiceError(serviceCodes.forbidden, "only the game's creator aborts it: its referee token, or the organizer key that created it");
+      // A table without a result would hold its tournament's round forever: players
+      // there resign, and the organizer withdraws them.
+      if (record.tournament !== null) throw new ServiceError(serviceCodes.forbidden, "a tournament's table is not aborted: its players resign, or the organizer withdraws them");
+      command = { type: 'abort', by: organizer ? 'organizer' : 'referee' };
+      actor = organizer ? `organizer:${record.organizerId}` : 'referee';
+    } else {
+      if (record.deadline === null || this.clock() < record.deadline.getTime()) {
+        throw new ServiceError(lifecycleCodes.tooEarly, `the open game expires at ${record.deadline?.toISOString() ?? 'no time'}`, {}, 'rule');
+      }
+      command = { type: 'expire' };
+      actor = 'system';
+    }
+    const result = game.decide(loaded.state, command, { actor: { kind: 'system' }, now: this.clock(), chance: serverChance(record.seed, version) });
+    if (isViolation(result)) throw new ServiceError(result.code, result.message, {}, 'rule');
+    return { events: result, actor, viewer: { kind: 'all' } };
   }
 
   /** The referee, as chance, supplies outcomes the game waits for. */
@@ -425,7 +458,7 @@ export function advance(loaded: LoadedGame, events: readonly GameEvent[]): Loade
  * following the rules, as the append stores them. */
 function reached(loaded: LoadedGame, state: unknown, count: number): LoadedGame {
   const { game } = loaded;
-  const status: GameStatus = game.result(state) === null ? loaded.record.status : 'finished';
+  const status: GameStatus = isOver(game, state) ? 'finished' : loaded.record.status;
   const version = loaded.version + count;
   const pendingDeadline = status === 'running' ? game.pending(state).deadline : undefined;
   const deadline = pendingDeadline === undefined ? null : new Date(pendingDeadline);
@@ -443,5 +476,5 @@ function respond(before: LoadedGame, events: readonly GameEvent[], viewer: Viewe
 
 function hashRequest(input: CommandInput): string {
   const who = input.caller.kind === 'token' ? hashToken(input.caller.token ?? '') : input.caller.kind === 'bot' ? `bot:${input.caller.seat}` : 'system';
-  return sha256(JSON.stringify([who, input.seat ?? null, input.command, input.expectedVersion ?? null, input.outcomes ?? null]));
+  return sha256(JSON.stringify([who, input.seat ?? null, input.abort === undefined ? input.command : 'abort', input.expectedVersion ?? null, input.outcomes ?? null]));
 }

@@ -7,7 +7,7 @@ import { serverChance, suppliedChance } from '../domain/chance.ts';
 import { findGame } from '../domain/games.ts';
 import { botsFor } from '../bots/index.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
-import { hashToken, newSeed, newToken, sha256 } from '../access/tokens.ts';
+import { hashToken, newSeed, newSeedNonce, newToken, seedCommitment } from '../access/tokens.ts';
 import type { ChanceMode, GameRecord } from '../events/records.ts';
 import type { EventStore } from '../events/store.ts';
 import { setupOf, type LatestStates, type LoadedGame } from '../state/latest-states.ts';
@@ -62,10 +62,14 @@ export class GameSetup {
     private readonly latest: LatestStates,
     private readonly clock: () => number,
     private readonly hooks: CommandHooks = {},
+    /** How long a game may wait for its open seats (OPEN_GAME_TTL_SECONDS): past it the
+     * scheduler expires it (`GameExpired`, no result). 0: open games never expire. */
+    private readonly openGameTtlMs = 0,
   ) {}
 
   async create(request: NewGame): Promise<CreatedGame> {
     const prepared = this.prepare(request);
+    // An open game's deadline is its expiry: the scheduler's poll finds it.
     await this.store.createGame(prepared.record, prepared.opening === null ? null : { events: prepared.opening, status: prepared.started!.record.status, deadline: prepared.started!.record.deadline });
     this.published(prepared);
     return { record: prepared.started?.record ?? prepared.record, refereeToken: prepared.refereeToken, seatTokens: prepared.seatTokens };
@@ -98,6 +102,7 @@ export class GameSetup {
     }
     this.checkBots(game.type, request);
     const seed = request.seed ?? newSeed();
+    const seedNonce = newSeedNonce();
     const refereeToken = newToken();
     const given = placement?.seatTokenHashes;
     const seatTokens = request.seats.map((s, seat) => (s.open || s.bot !== undefined || given?.[seat] != null ? null : newToken()));
@@ -110,11 +115,13 @@ export class GameSetup {
       seatCount,
       chanceMode: request.chance,
       seed,
-      seedHash: sha256(seed),
+      seedHash: seedCommitment(seedNonce, seed),
+      seedNonce,
+      seedChosenBy: request.seed === undefined ? 'server' : 'creator',
       refereeTokenHash: hashToken(refereeToken),
       status: 'open',
       version: 0,
-      deadline: null,
+      deadline: request.seats.some((s) => s.open) && this.openGameTtlMs > 0 ? new Date(now.getTime() + this.openGameTtlMs) : null,
       createdAt: now,
       updatedAt: now,
       finishedAt: null,

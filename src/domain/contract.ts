@@ -69,6 +69,8 @@ export interface GameResult {
   readonly ranks: readonly number[];
   /** Seats with rank 1. */
   readonly winners: readonly Seat[];
+  /** Seats that resigned or lost on time (they rank last); absent when nobody did. */
+  readonly resigned?: readonly Seat[];
 }
 
 export interface Setup<O> {
@@ -145,7 +147,14 @@ export interface GameModule<
    * in the game's docs. */
   legalCommands(state: S, seat: Seat): C[];
   result(state: S): GameResult | null;
+  /** Why the game ended outside its rules (resigned, aborted, expired); null while it
+   * runs or when its rules ended it. Over = a result or an ending. Given to every game
+   * by `withLifecycle` (lifecycle.ts). */
+  ending?(state: S): { readonly kind: string } | null;
 }
+
+/** The game is over: its rules' result, or an ending (resignation, abort, expiry). */
+export const isOver = <S>(game: GameModule<unknown, S>, state: S): boolean => game.result(state) !== null || (game.ending?.(state) ?? null) !== null;
 
 /** Folds events onto the initial state. */
 export function fold<O, S, C extends Command, E extends GameEvent>(

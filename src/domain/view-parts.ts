@@ -17,5 +17,6 @@ export const resultSchema = z
     scores: z.array(z.number()).describe('Final score per seat.'),
     ranks: z.array(z.int().min(1).max(16)).describe('1 = best; tied seats share a rank. Index = seat.'),
     winners: z.array(seatSchema).describe('Seats with rank 1.'),
+    resigned: z.array(seatSchema).optional().describe('Seats that resigned or lost on time, ranked last (the game ended by their resignation); absent when nobody did.'),
   })
   .describe('The result of a finished game.') satisfies z.ZodType<GameResult>;

@@ -6,6 +6,7 @@ import type { GameEvent } from '../domain/contract.ts';
 
 export type GameStatus = 'open' | 'running' | 'finished';
 export type ChanceMode = 'server' | 'supplied';
+export type SeedChosenBy = 'creator' | 'server';
 
 export interface SeatRecord {
   readonly seat: number;
@@ -24,7 +25,13 @@ export interface GameRecord {
   readonly seatCount: number;
   readonly chanceMode: ChanceMode;
   readonly seed: string;
+  /** The published commitment: SHA-256 of `${seedNonce}:${seed}` (of the seed alone
+   * when seedNonce is null, for games created before nonces). */
   readonly seedHash: string;
+  /** Random, kept secret with the seed until the game ends; null for older games. */
+  readonly seedNonce: string | null;
+  /** Who chose the seed; null for games created before this was recorded. */
+  readonly seedChosenBy: SeedChosenBy | null;
   readonly refereeTokenHash: string;
   readonly status: GameStatus;
   readonly version: number;

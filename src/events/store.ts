@@ -16,7 +16,7 @@
 import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { GameEvent } from '../domain/contract.ts';
-import type { AppendOutcome, AppendRequest, ChanceMode, GameFilter, GameRecord, GameStatus, SeatRecord, StoredEvent, StoredSnapshot } from './records.ts';
+import type { AppendOutcome, AppendRequest, ChanceMode, GameFilter, GameRecord, GameStatus, SeatRecord, SeedChosenBy, StoredEvent, StoredSnapshot } from './records.ts';
 import { GroupCommit, type AppendObserver } from './group-commit.ts';
 import { NOTIFY_CHANNEL, NOTIFY_CLOCK_SQL, type Notifier } from './notifier.ts';
 import { VersionProbe } from './version-probe.ts';
@@ -62,8 +62,8 @@ SELECT (SELECT count(*) FROM inserted)::int AS inserted,
 const CREATE_GAME_SQL = `
 WITH created AS (
   INSERT INTO game (id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash,
-                    status, version, deadline, created_at, updated_at, organizer_id)
-  VALUES ($1::uuid, $2, $3, $4::jsonb, $5::int, $6, $7, $8, $9, $10, $11::int, $12::timestamptz, $13::timestamptz, $13::timestamptz, $14::uuid)
+                    status, version, deadline, created_at, updated_at, organizer_id, seed_nonce, seed_chosen_by)
+  VALUES ($1::uuid, $2, $3, $4::jsonb, $5::int, $6, $7, $8, $9, $10, $11::int, $12::timestamptz, $13::timestamptz, $13::timestamptz, $14::uuid, $17, $18)
   RETURNING id
 ), seats AS (
   INSERT INTO seat (game_id, seat, name, token_hash, joined_at, bot)
@@ -83,7 +83,7 @@ SELECT seq, data, actor, at FROM event
 
 const GAME_COLUMNS = `
        g.id::text AS id, g.type, g.rules_version AS "rulesVersion", g.options, g.seat_count AS "seatCount",
-       g.chance_mode AS "chanceMode", g.seed, g.seed_hash AS "seedHash", g.referee_token_hash AS "refereeTokenHash",
+       g.chance_mode AS "chanceMode", g.seed, g.seed_hash AS "seedHash", g.seed_nonce AS "seedNonce", g.seed_chosen_by AS "seedChosenBy", g.referee_token_hash AS "refereeTokenHash",
        g.status, g.version, g.deadline, g.created_at AS "createdAt", g.updated_at AS "updatedAt", g.finished_at AS "finishedAt",
        g.organizer_id::text AS "organizerId",
        (SELECT json_build_object('id', t.tournament_id, 'round', t.round) FROM tournament_table t WHERE t.game_id = g.id) AS tournament,
@@ -128,7 +128,7 @@ const recordOf = ({ seats, ...game }: GameRow): GameRecord => ({
 
 const DUE_GAMES_SQL = `
 SELECT id::text AS id, type, version FROM game
- WHERE status = 'running' AND deadline <= $1::timestamptz
+ WHERE status IN ('running', 'open') AND deadline <= $1::timestamptz
  ORDER BY deadline LIMIT $2`;
 
 const RUNNING_WITH_BOTS_SQL = `
@@ -161,7 +161,8 @@ export class EventStore {
    * time (about 20 ms a game on a busy machine) and loaded the query compiler into an
    * otherwise Prisma-free server. */
   async createGame(
-    game: Omit<GameRecord, 'updatedAt' | 'finishedAt' | 'version' | 'deadline' | 'status'>,
+    /** `deadline`: an open game's expiry (ignored with `opening`, which brings its own). */
+    game: Omit<GameRecord, 'updatedAt' | 'finishedAt' | 'version' | 'deadline' | 'status'> & { readonly deadline?: Date | null },
     opening: { events: readonly GameEvent[]; status: GameStatus; deadline: Date | null } | null,
   ): Promise<void> {
     const createdAt = game.createdAt.toISOString();
@@ -177,11 +178,13 @@ export class EventStore {
       game.refereeTokenHash,
       opening?.status ?? 'open',
       opening?.events.length ?? 0,
-      opening?.deadline?.toISOString() ?? null,
+      (opening === null ? (game.deadline ?? null) : opening.deadline)?.toISOString() ?? null,
       createdAt,
       game.organizerId,
       JSON.stringify(game.seats.map((s) => ({ seat: s.seat, name: s.name, token_hash: s.tokenHash, joined_at: s.joinedAt?.toISOString() ?? null, bot: s.bot }))),
       JSON.stringify(opening?.events ?? []),
+      game.seedNonce,
+      game.seedChosenBy,
     ]);
     if (opening !== null && opening.events.length > 0) this.notifier?.announce(game.id, opening.events.length);
   }
@@ -201,6 +204,8 @@ export class EventStore {
       chance_mode: record.chanceMode,
       seed: record.seed,
       seed_hash: record.seedHash,
+      seed_nonce: record.seedNonce,
+      seed_chosen_by: record.seedChosenBy,
       referee_token_hash: record.refereeTokenHash,
       status: record.status,
       version: record.version,
@@ -211,9 +216,9 @@ export class EventStore {
       organizer_id: record.organizerId,
     }));
     await client.query(
-      `INSERT INTO game (id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id)
-       SELECT id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id
-         FROM jsonb_to_recordset($1::jsonb) AS g(id uuid, type text, rules_version text, options jsonb, seat_count int, chance_mode text, seed text, seed_hash text,
+      `INSERT INTO game (id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, seed_nonce, seed_chosen_by, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id)
+       SELECT id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, seed_nonce, seed_chosen_by, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id
+         FROM jsonb_to_recordset($1::jsonb) AS g(id uuid, type text, rules_version text, options jsonb, seat_count int, chance_mode text, seed text, seed_hash text, seed_nonce text, seed_chosen_by text,
               referee_token_hash text, status text, version int, deadline timestamptz, created_at timestamptz, updated_at timestamptz, finished_at timestamptz, organizer_id uuid)`,
       [JSON.stringify(rows)],
     );
@@ -281,8 +286,9 @@ export class EventStore {
 
   /** Takes an open seat; false when someone else took it first. */
   async takeSeat(gameId: string, seat: number, name: string | null, tokenHash: string, at: Date): Promise<boolean> {
+    // Only while the game is open: an open game aborted or expired keeps its seats empty.
     const { count } = await this.prisma.seat.updateMany({
-      where: { gameId, seat, tokenHash: null },
+      where: { gameId, seat, tokenHash: null, game: { is: { status: 'open' } } },
       data: { tokenHash, name, joinedAt: at },
     });
     return count === 1;
@@ -378,6 +384,7 @@ export class EventStore {
       ...row,
       status: row.status as GameStatus,
       chanceMode: row.chanceMode as ChanceMode,
+      seedChosenBy: row.seedChosenBy as SeedChosenBy | null,
       tournament: tournamentTable === null ? null : { id: tournamentTable.tournamentId, round: tournamentTable.round },
     }));
   }

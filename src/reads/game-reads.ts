@@ -13,7 +13,7 @@ import type { EventStore } from '../events/store.ts';
 import type { LatestStates, LoadedGame } from '../state/latest-states.ts';
 import type { PastStates } from '../state/past-states.ts';
 import { atVersion, describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
-import { encodeCursor, summarize } from './game-summary.ts';
+import { encodeCursor, endOf, summarize, type GameEnd } from './game-summary.ts';
 import { raceLog, type RaceEntry } from './race-log.ts';
 
 export interface EventPage {
@@ -23,7 +23,7 @@ export interface EventPage {
   readonly next: number | null;
 }
 
-const resultOf = (loaded: LoadedGame): GameResult | null => loaded.game.result(loaded.state);
+const endOfLoaded = (loaded: LoadedGame): GameEnd => endOf(loaded.game, loaded.state);
 
 /** A conditional read asks, once it knows what it will answer and before it builds the
  * answer, whether the caller holds it already. `tag` names the answer when the game is
@@ -75,16 +75,16 @@ export class GameReads {
     const loaded = await this.latest.load(gameId);
     const principal = resolvePrincipal(loaded.record, token);
     if (holds(tagOf(loaded, ['summary', principal]))) return unchanged;
-    return { game: summarize(loaded.record, loaded.game.result(loaded.state)), you: principal, ...describeVersion(loaded, allowedViewer(loaded.record, principal, undefined)) };
+    return { game: summarize(loaded.record, endOf(loaded.game, loaded.state)), you: principal, ...describeVersion(loaded, allowedViewer(loaded.record, principal, undefined)) };
   }
 
   async list(filter: GameFilter) {
     const records = await this.store.listGames(filter);
     const last = records.at(-1);
-    // Only finished games have a result, and folding one is the only way to know it.
-    const results = await Promise.all(records.map(async (r) => (r.status === 'finished' ? resultOf(await this.latest.load(r.id)) : null)));
+    // Only finished games have a result or an ending, and folding one is the only way to know it.
+    const results = await Promise.all(records.map(async (r) => (r.status === 'finished' ? endOfLoaded(await this.latest.load(r.id)) : undefined)));
     return {
-      games: records.map((r, i) => summarize(r, results[i]!)),
+      games: records.map((r, i) => summarize(r, results[i])),
       next: records.length === filter.limit && last ? encodeCursor(last) : null,
     };
   }
@@ -159,7 +159,7 @@ export class GameReads {
     const gameType = game.type;
     const all: Viewer = { kind: 'all' };
     let state = game.initialState(latest.setup);
-    yield [{ kind: 'start', gameType, game: summarize(latest.record, game.result(latest.state)), initialView: game.view(state, all) }];
+    yield [{ kind: 'start', gameType, game: summarize(latest.record, endOfLoaded(latest)), initialView: game.view(state, all) }];
     for (let after = 0; after < latest.version; after += batch) {
       const events = await this.store.readEvents(latest.record.id, after, batch, latest.version);
       yield events.map(({ seq, event, actor, at }): ReplayStep => {

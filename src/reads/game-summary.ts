@@ -4,8 +4,19 @@ import { ServiceError, serviceCodes } from '../errors.ts';
 import type { GameResult } from '../domain/contract.ts';
 import type { GameRecord } from '../events/records.ts';
 
-/** `result` is the finished game's (null while it runs). */
-export function summarize(record: GameRecord, result: GameResult | null = null) {
+/** How a game is over: its result (null while it runs, and for a game that ended
+ * without one) and its ending besides its rules (resigned, aborted, expired). */
+export interface GameEnd {
+  readonly result: GameResult | null;
+  readonly ending: { readonly kind: string } | null;
+}
+
+export const endOf = (game: { result(state: unknown): GameResult | null; ending?(state: unknown): { readonly kind: string } | null }, state: unknown): GameEnd => ({
+  result: game.result(state),
+  ending: game.ending?.(state) ?? null,
+});
+
+export function summarize(record: GameRecord, { result, ending }: GameEnd = { result: null, ending: null }) {
   return {
     id: record.id,
     type: record.type,
@@ -16,6 +27,8 @@ export function summarize(record: GameRecord, result: GameResult | null = null) 
     chance: record.chanceMode,
     seedHash: record.seedHash,
     seed: record.status === 'finished' ? record.seed : null,
+    seedNonce: record.status === 'finished' ? record.seedNonce : null,
+    seedChosenBy: record.seedChosenBy,
     seats: record.seats.map((s) => ({ seat: s.seat, name: s.name, open: s.tokenHash === null, bot: s.bot })),
     deadline: record.deadline?.toISOString() ?? null,
     createdAt: record.createdAt.toISOString(),
@@ -23,6 +36,7 @@ export function summarize(record: GameRecord, result: GameResult | null = null) 
     organizerId: record.organizerId,
     tournament: record.tournament,
     result,
+    ending,
   };
 }
 

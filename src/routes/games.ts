@@ -233,6 +233,30 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   });
 
+  app.post('/games/:id/abort', {
+    schema: {
+      operationId: 'abortGame',
+      tags: ['games'],
+      summary: "Abort the game (its creator: the referee token, or the organizer key that created it)",
+      description:
+        'Ends an open or running game with no result: the log gets `GameAborted`, the summary and every view show `ending: {kind: "aborted"}`, and the seed is revealed as for any finished game. A seat that wants to stop resigns instead (command `resign`).',
+      params: GameParams,
+      headers: IdempotencyHeaders,
+      security: [{ bearer: [] }, { apiKey: [] }],
+      response: { 200: CommandAnswer, ...errors },
+    },
+    handler: async (request) => {
+      const organizerId = request.organizer === null ? null : request.organizer.organizerId;
+      return commands.handle({
+        gameId: request.params.id,
+        caller: { kind: 'token', token: request.organizer === null ? bearer(request) : undefined },
+        command: null,
+        abort: { organizerId },
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+    },
+  });
+
   app.get('/games/:id/events', {
     schema: {
       operationId: 'listEvents',

@@ -3,6 +3,7 @@
 // options) come from the game modules themselves.
 import { z } from 'zod';
 import { resultSchema } from '../domain/view-parts.ts';
+import { endingSchema } from '../domain/lifecycle.ts';
 import { gameSchemas, named, perGame, type GameSchemas } from './game-schemas.ts';
 import { RaceEntry } from './race-log-schema.ts';
 import { positionExample, positionField } from './position-schemas.ts';
@@ -88,15 +89,18 @@ const gameSummaries = perGame(
     status: GameStatus,
     version: z.int().min(0).describe('Number of events in the log'),
     chance: ChanceMode,
-    seedHash: z.string().describe('SHA-256 (hex) of the seed, published at creation'),
+    seedHash: z.string().describe('The commitment to the seed, published at creation: SHA-256 (hex) of `${seedNonce}:${seed}` (of the seed alone when the game has no nonce, created before nonces)'),
     seed: z.string().nullable().describe('The seed, revealed when the game is over'),
+    seedNonce: z.string().nullable().describe('The random server nonce the commitment covers, revealed with the seed when the game is over; null before, and for games created before nonces'),
+    seedChosenBy: z.enum(['creator', 'server']).nullable().describe('Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded'),
     seats: z.array(SeatSummary),
-    deadline: z.string().nullable().describe('When the pending seats time out (ISO 8601)'),
+    deadline: z.string().nullable().describe('When the pending seats time out, or, for an open game, when it expires unless its seats are taken (ISO 8601)'),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
     organizerId: z.string().nullable().describe('The organizer whose API key created the game; null for anonymous games'),
     tournament: z.object({ id: z.string(), round: z.number().int() }).nullable().describe('The tournament and round this game is a table of'),
-    result: GameResult.nullable().describe('The result once the game is over'),
+    result: GameResult.nullable().describe('The result once the game is over; null while it runs, and for a game aborted or expired'),
+    ending: endingSchema.nullable().describe('How the game ended besides its rules: a resignation (the result says who), an abort by its creator, or the expiry of an open game; null otherwise'),
   }),
   'A game as lists show it',
 );

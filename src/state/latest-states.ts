@@ -18,6 +18,8 @@ export interface LoadedGame {
   readonly setup: Setup<unknown>;
   readonly version: number;
   readonly state: unknown;
+  /** The game's generation when it was read (see `forget`); absent for a game just made. */
+  readonly generation?: number;
 }
 
 function gameModuleOf(record: GameRecord): AnyGame {
@@ -40,6 +42,7 @@ export const setupOf = (record: GameRecord): Setup<unknown> => ({
 
 export class LatestStates {
   private readonly entries = new Map<string, LoadedGame>();
+  private readonly generations = new Map<string, number>();
 
   constructor(
     private readonly store: EventStore,
@@ -50,8 +53,10 @@ export class LatestStates {
 
   /** The game at its latest committed version. */
   async load(gameId: string): Promise<LoadedGame> {
+    const generation = this.generationOf(gameId);
     const cached = this.entries.get(gameId);
-    const loaded = cached === undefined ? await this.loadCold(gameId) : await this.catchUp(cached, await this.recordOf(gameId));
+    const read = cached === undefined ? await this.loadCold(gameId) : await this.catchUp(cached, await this.recordOf(gameId));
+    const loaded = { ...read, generation };
     this.remember(loaded);
     return loaded;
   }
@@ -61,7 +66,10 @@ export class LatestStates {
     return this.entries.get(gameId);
   }
 
+  /** Keeps `loaded` as the game's latest, unless it was read before the game was
+   * forgotten: a command decided on the old record would otherwise bring it back. */
   remember(loaded: LoadedGame): void {
+    if ((loaded.generation ?? 0) !== this.generationOf(loaded.record.id)) return;
     this.entries.delete(loaded.record.id);
     this.entries.set(loaded.record.id, loaded);
     if (this.entries.size > this.capacity) {
@@ -70,8 +78,15 @@ export class LatestStates {
     }
   }
 
+  /** Drops the game after a change made beside its log (a seat handed to a bot): any
+   * copy read before now, such as a command still being decided on it, is stale. */
   forget(gameId: string): void {
     this.entries.delete(gameId);
+    this.generations.set(gameId, this.generationOf(gameId) + 1);
+  }
+
+  private generationOf(gameId: string): number {
+    return this.generations.get(gameId) ?? 0;
   }
 
   private async recordOf(gameId: string): Promise<GameRecord> {

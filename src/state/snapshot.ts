@@ -1,7 +1,7 @@
 // What a caller sees of a game at one version: the shape shared by command answers,
 // reads and live pushes.
 import { needAsSeenBy } from '../domain/chance-party.ts';
-import type { Command, GameEvent, GameResult, Pending, Viewer } from '../domain/contract.ts';
+import { isOver, type Command, type GameEvent, type GameResult, type Pending, type Viewer } from '../domain/contract.ts';
 import type { LoadedGame } from './latest-states.ts';
 import type { GameStatus } from '../events/records.ts';
 
@@ -45,7 +45,7 @@ export function describeVersion(loaded: LoadedGame, viewer: Viewer): GameSnapsho
 /** The game at an earlier `version`, whose state is `state`: finished only if its
  * result is in by then. */
 export function atVersion(latest: LoadedGame, state: unknown, version: number): LoadedGame {
-  const status: GameStatus = latest.game.result(state) === null ? 'running' : 'finished';
+  const status: GameStatus = isOver(latest.game, state) ? 'finished' : 'running';
   return { ...latest, state, version, record: { ...latest.record, status, version } };
 }
 

@@ -136,8 +136,9 @@ export class Tournaments {
   }
 
   /** A withdrawn player is paired no more; a table they are at is played on by a bot,
-   * their token no longer holds that seat, and they rank last there (the games have no
-   * resignation of their own). */
+   * their token no longer holds that seat, and they rank last there. Not a `resign`:
+   * a resignation ends the game for the whole table (docs/lifecycle.md), and the others
+   * deserve to finish theirs. */
   withdraw(organizerId: OrganizerId, id: string, playerId: string, idempotencyKey?: string) {
     return this.command(id, organizerId, { withdraw: playerId }, idempotencyKey, async (state): Promise<Decision<{ withdrawn: string; table: string | null }>> => {
       this.player(state, playerId);

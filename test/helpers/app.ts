@@ -19,7 +19,7 @@ export const testAdminKey = 'sw_admin_test_key_0123456789abcdefghijklmnop';
 
 export async function testApp(
   t: TestLike,
-  options: { clock?: () => number; database?: TestDatabase } & Pick<AppOptions, 'live' | 'connections'> = {},
+  options: { clock?: () => number; database?: TestDatabase } & Pick<AppOptions, 'live' | 'connections' | 'openGameTtlMs'> = {},
 ): Promise<App & { databaseUrl: string }> {
   const database = options.database ?? (await testDatabase(t));
   const app = await buildApp({
@@ -34,6 +34,7 @@ export async function testApp(
     tournamentPollMs: 0,
     ...(options.live === undefined ? {} : { live: options.live }),
     ...(options.connections === undefined ? {} : { connections: options.connections }),
+    ...(options.openGameTtlMs === undefined ? {} : { openGameTtlMs: options.openGameTtlMs }),
   });
   await app.ready();
   t.teardown(async () => {

@@ -2,8 +2,11 @@
 import { createHash } from 'node:crypto';
 import t from 'tap';
 import { fold } from '../../src/domain/contract.ts';
-import { pechvogel } from '../../src/domain/pechvogel/index.ts';
+import { findGame } from '../../src/domain/games.ts';
 import { command, createGame, testApp, testClock } from '../helpers/app.ts';
+
+// The game as the platform plays it (with its chance party and lifecycle).
+const pechvogel = findGame('pechvogel')!;
 
 t.test('a whole Pechvogel game over HTTP, then its replay and its seed', async (t) => {
   const clock = testClock();
@@ -45,7 +48,7 @@ t.test('a whole Pechvogel game over HTTP, then its replay and its seed', async (
   t.equal(summary.status, 'finished');
   t.ok(summary.result.winners.length >= 1, 'the result names the winners');
   t.equal(summary.game.seed, 'full-game', 'the seed is revealed once the game is over');
-  t.equal(summary.game.seedHash, createHash('sha256').update('full-game').digest('hex'), 'and matches the hash published at creation');
+  t.equal(summary.game.seedHash, createHash('sha256').update(`${summary.game.seedNonce}:full-game`).digest('hex'), 'with the nonce, it matches the commitment published at creation');
 
   const log = (await app.inject({ url: `/games/${id}/events?limit=1000` })).json();
   t.equal(log.events.length, summary.version, 'the log holds every event');

@@ -32,6 +32,8 @@ async function storedGame(store: EventStore, game: AnyGame, seed: string) {
     chanceMode: 'server',
     seed,
     seedHash: 'unused',
+    seedNonce: null,
+    seedChosenBy: null,
     refereeTokenHash: 'unused',
     createdAt: now,
     seats: Array.from({ length: seats }, (_, seat) => ({ seat, name: null, tokenHash: `seat-${seat}`, joinedAt: now, bot: 'random' })),

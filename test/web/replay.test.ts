@@ -132,3 +132,23 @@ t.test("a long game's replay draws the version asked for first and loads the res
   // Reported, not asserted: the machine is shared with other builds.
   t.comment(JSON.stringify({ longReplay: { versions: final.version, replayBytes: JSON.stringify(replay).length, firstTableMs: median(firstTable), wholeReplayFetchMs: median(wholeReplay) } }));
 });
+
+t.test('a game that ended outside its rules says how: a resignation, an abort', async (t) => {
+  const served = await serve(t);
+  const chromium = await browser(t);
+  const seats = [{ name: 'Thea' }, { name: 'Umberto' }];
+  const resigned = await served.api('POST', '/games', { type: 'pechvogel', seats });
+  await served.api('POST', `/games/${resigned.game.id}/commands`, { command: { type: 'resign' } }, resigned.seats[1].token);
+  const aborted = await served.api('POST', '/games', { type: 'mistkaefer', seats });
+  await served.api('POST', `/games/${aborted.game.id}/abort`, {}, aborted.refereeToken);
+
+  const page = await chromium.newPage({ viewport: { width: 1100, height: 900 } });
+  // Opened at its last version, where the game has ended.
+  await page.goto(`${served.url}/replay/${resigned.game.id}?v=${(await served.api('GET', `/games/${resigned.game.id}`)).version}`);
+  await page.waitForSelector('[data-testid=ending]');
+  t.match(await page.locator('[data-testid=result]').textContent(), /^Umberto resigned · Winner: Thea/, 'the result line says who resigned and who won');
+  t.match(await page.locator('.moves').textContent(), /Umberto resigns/, 'the move list says it in words');
+  await page.goto(`${served.url}/replay/${aborted.game.id}?v=${(await served.api('GET', `/games/${aborted.game.id}`)).version}`);
+  await page.waitForSelector('[data-testid=ending]');
+  t.equal(await page.locator('[data-testid=result]').textContent(), 'Aborted by its creator: no result');
+});

@@ -284,6 +284,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{id}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Abort the game (its creator: the referee token, or the organizer key that created it)
+         * @description Ends an open or running game with no result: the log gets `GameAborted`, the summary and every view show `ending: {kind: "aborted"}`, and the seed is revealed as for any finished game. A seat that wants to stop resigns instead (command `resign`).
+         */
+        post: operations["abortGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{id}/events": {
         parameters: {
             query?: never;
@@ -820,7 +840,6 @@ export interface components {
         };
         /** @description A page of the event log */
         EventPage: components["schemas"]["PechvogelEventPage"] | components["schemas"]["FackelUndKeuleEventPage"] | components["schemas"]["MistkaeferEventPage"] | components["schemas"]["PorcaMiseriaEventPage"];
-        /** @description Fackel+Keule with everything revealed (a finished game). */
         FackelUndKeuleAllView: {
             round: number;
             /** @constant */
@@ -920,6 +939,13 @@ export interface components {
                 drawPile: number[];
                 discardPile: number[];
             };
+            /** @description How the game may end besides its rules (resign, turn clock, abort, expiry) */
+            lifecycle: {
+                /** @description null while the game runs, or when its rules ended it */
+                ending: components["schemas"]["GameEnding"] | null;
+                /** @description When the turn clock runs out for the pending seats (option turnSeconds); null without one */
+                turnDeadline: number | null;
+            };
         };
         /** @description A game type on offer (Fackel+Keule) */
         FackelUndKeuleCatalogEntry: {
@@ -978,6 +1004,9 @@ export interface components {
         } | {
             /** @constant */
             type: "timeout";
+        } | {
+            /** @constant */
+            type: "resign";
         };
         /** @description What a command led to, as you may see it (Fackel+Keule) */
         FackelUndKeuleCommandAnswer: {
@@ -1187,7 +1216,7 @@ export interface components {
                 skull: number;
             };
         };
-        FackelUndKeuleEvent: (({
+        FackelUndKeuleEvent: ((({
             /** @constant */
             type: "CardsDrawn";
             /** @description Seat number, 0-based, clockwise */
@@ -1301,7 +1330,7 @@ export interface components {
             position: components["schemas"]["FackelUndKeulePosition"];
             /** @description When the position was entered (ms since epoch) */
             at: number;
-        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"];
+        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["TurnClockSet"];
         /** @description A page of the event log (Fackel+Keule) */
         FackelUndKeuleEventPage: {
             /** @constant */
@@ -1377,12 +1406,16 @@ export interface components {
              * @enum {string}
              */
             chance: "server" | "supplied";
-            /** @description SHA-256 (hex) of the seed, published at creation */
+            /** @description The commitment to the seed, published at creation: SHA-256 (hex) of `${seedNonce}:${seed}` (of the seed alone when the game has no nonce, created before nonces) */
             seedHash: string;
             /** @description The seed, revealed when the game is over */
             seed: string | null;
+            /** @description The random server nonce the commitment covers, revealed with the seed when the game is over; null before, and for games created before nonces */
+            seedNonce: string | null;
+            /** @description Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded */
+            seedChosenBy: ("creator" | "server") | null;
             seats: components["schemas"]["SeatSummary"][];
-            /** @description When the pending seats time out (ISO 8601) */
+            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken (ISO 8601) */
             deadline: string | null;
             createdAt: string;
             finishedAt: string | null;
@@ -1393,8 +1426,10 @@ export interface components {
                 id: string;
                 round: number;
             } | null;
-            /** @description The result once the game is over */
+            /** @description The result once the game is over; null while it runs, and for a game aborted or expired */
             result: components["schemas"]["GameResult"] | null;
+            /** @description How the game ended besides its rules: a resignation (the result says who), an abort by its creator, or the expiry of an open game; null otherwise */
+            ending: components["schemas"]["GameEnding"] | null;
         };
         /** @description Play with 3 to 5 seats; optionally with a time limit per turn. */
         FackelUndKeuleOptionsInput: {
@@ -1528,7 +1563,6 @@ export interface components {
             at: string;
             view: components["schemas"]["FackelUndKeuleAllView"];
         };
-        /** @description Fackel+Keule through a seat: its own hand and choice in `you`. */
         FackelUndKeuleSeatView: {
             round: number;
             /** @constant */
@@ -1630,8 +1664,14 @@ export interface components {
                 surplus: number;
             };
             all: null;
+            /** @description How the game may end besides its rules (resign, turn clock, abort, expiry) */
+            lifecycle: {
+                /** @description null while the game runs, or when its rules ended it */
+                ending: components["schemas"]["GameEnding"] | null;
+                /** @description When the turn clock runs out for the pending seats (option turnSeconds); null without one */
+                turnDeadline: number | null;
+            };
         };
-        /** @description Fackel+Keule as a spectator sees it: no hand, no choice. */
         FackelUndKeuleSpectatorView: {
             round: number;
             /** @constant */
@@ -1724,6 +1764,13 @@ export interface components {
             result: components["schemas"]["GameResult"] | null;
             you: null;
             all: null;
+            /** @description How the game may end besides its rules (resign, turn clock, abort, expiry) */
+            lifecycle: {
+                /** @description null while the game runs, or when its rules ended it */
+                ending: components["schemas"]["GameEnding"] | null;
+                /** @description When the turn clock runs out for the pending seats (option turnSeconds); null without one */
+                turnDeadline: number | null;
+            };
         };
         /** @description Fackel+Keule options as the game holds them: a game created before an option existed lacks it */
         FackelUndKeuleStoredOptions: {
@@ -1735,8 +1782,43 @@ export interface components {
         };
         /** @description A Fackel+Keule view: its shape depends on who looks (seat, spectator, or everything revealed) */
         FackelUndKeuleView: components["schemas"]["FackelUndKeuleSeatView"] | components["schemas"]["FackelUndKeuleSpectatorView"] | components["schemas"]["FackelUndKeuleAllView"];
+        /** @description The creator aborted the game: it ends with no result. */
+        GameAborted: {
+            /** @constant */
+            type: "GameAborted";
+            /** @enum {string} */
+            by: "referee" | "organizer";
+        };
         /** @description A game: its summary, the caller's view and legal commands */
         GameDetails: components["schemas"]["PechvogelGameDetails"] | components["schemas"]["FackelUndKeuleGameDetails"] | components["schemas"]["MistkaeferGameDetails"] | components["schemas"]["PorcaMiseriaGameDetails"];
+        /** @description Why the game ended outside its rules: a resignation (the result says who), an abort or an expiry (no result) */
+        GameEnding: {
+            /** @constant */
+            kind: "resigned";
+            /** @description The seats that resigned (or lost on time), who rank last */
+            seats: number[];
+            /** @description They let their turn clock run out */
+            timedOut: boolean;
+        } | {
+            /** @constant */
+            kind: "aborted";
+            /**
+             * @description The creator's referee token, or the organizer key owning the game
+             * @enum {string}
+             */
+            by: "referee" | "organizer";
+        } | {
+            /**
+             * @description Its open seats were never filled in time
+             * @constant
+             */
+            kind: "expired";
+        };
+        /** @description An open game whose seats were never filled expired: it ends with no result. */
+        GameExpired: {
+            /** @constant */
+            type: "GameExpired";
+        };
         /** @description The result of a finished game. */
         GameResult: {
             /** @description Final score per seat. */
@@ -1745,12 +1827,13 @@ export interface components {
             ranks: number[];
             /** @description Seats with rank 1. */
             winners: number[];
+            /** @description Seats that resigned or lost on time, ranked last (the game ended by their resignation); absent when nobody did. */
+            resigned?: number[];
         };
         /** @description The game at one version, as the caller may see it */
         GameSnapshot: components["schemas"]["PechvogelGameSnapshot"] | components["schemas"]["FackelUndKeuleGameSnapshot"] | components["schemas"]["MistkaeferGameSnapshot"] | components["schemas"]["PorcaMiseriaGameSnapshot"];
         /** @description A game as lists show it */
         GameSummary: components["schemas"]["PechvogelGameSummary"] | components["schemas"]["FackelUndKeuleGameSummary"] | components["schemas"]["MistkaeferGameSummary"] | components["schemas"]["PorcaMiseriaGameSummary"];
-        /** @description Mistkäfer with every chip revealed (a finished game). */
         MistkaeferAllView: {
             seats: number;
             /** @enum {string} */
@@ -1824,6 +1907,13 @@ export interface components {
                 };
             };
             winner: number | null;
+            /** @description How the game may end besides its rules (resign, turn clock, abort, expiry) */
+            lifecycle: {
+                /** @description null while the game runs, or when its rules ended it */
+                ending: components["schemas"]["GameEnding"] | null;
+                /** @description When the turn clock runs out for the pending seats (option turnSeconds); null without one */
+                turnDeadline: number | null;
+            };
         };
         /** @description A game type on offer (Mistkäfer) */
         MistkaeferCatalogEntry: {
@@ -1891,6 +1981,12 @@ export interface components {
         } | {
             /** @constant */
             type: "score";
+        } | {
+            /** @constant */
+            type: "resign";
+        } | {
+            /** @constant */
+            type: "timeout";
         };
         /** @description What a command led to, as you may see it (Mistkäfer) */
         MistkaeferCommandAnswer: {
@@ -1948,6 +2044,12 @@ export interface components {
         } | {
             /** @constant */
             type: "score";
+        } | {
+            /** @constant */
+            type: "resign";
+        } | {
+            /** @constant */
+            type: "timeout";
         };
         /**
          * @description A Mistkäfer command
@@ -2038,7 +2140,7 @@ export interface components {
             /** @constant */
             type: "mistkaefer";
             /** @description The game's options; defaults apply */
-            options?: components["schemas"]["MistkaeferOptions"];
+            options?: components["schemas"]["MistkaeferOptionsInput"];
             /** @description One entry per seat, in clockwise order; seat 0 is the first */
             seats: {
                 name?: string;
@@ -2140,7 +2242,7 @@ export interface components {
                 };
             };
         };
-        MistkaeferEvent: (({
+        MistkaeferEvent: ((({
             /** @constant */
             type: "GameStarted";
             seats: number;
@@ -2252,7 +2354,7 @@ export interface components {
             position: components["schemas"]["MistkaeferPosition"];
             /** @description When the position was entered (ms since epoch) */
             at: number;
-        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"];
+        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["TurnClockSet"];
         /** @description A page of the event log (Mistkäfer) */
         MistkaeferEventPage: {
             /** @constant */
@@ -2328,12 +2430,16 @@ export interface components {
              * @enum {string}
              */
             chance: "server" | "supplied";
-            /** @description SHA-256 (hex) of the seed, published at creation */
+            /** @description The commitment to the seed, published at creation: SHA-256 (hex) of `${seedNonce}:${seed}` (of the seed alone when the game has no nonce, created before nonces) */
             seedHash: string;
             /** @description The seed, revealed when the game is over */
             seed: string | null;
+            /** @description The random server nonce the commitment covers, revealed with the seed when the game is over; null before, and for games created before nonces */
+            seedNonce: string | null;
+            /** @description Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded */
+            seedChosenBy: ("creator" | "server") | null;
             seats: components["schemas"]["SeatSummary"][];
-            /** @description When the pending seats time out (ISO 8601) */
+            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken (ISO 8601) */
             deadline: string | null;
             createdAt: string;
             finishedAt: string | null;
@@ -2344,11 +2450,18 @@ export interface components {
                 id: string;
                 round: number;
             } | null;
-            /** @description The result once the game is over */
+            /** @description The result once the game is over; null while it runs, and for a game aborted or expired */
             result: components["schemas"]["GameResult"] | null;
+            /** @description How the game ended besides its rules: a resignation (the result says who), an abort by its creator, or the expiry of an open game; null otherwise */
+            ending: components["schemas"]["GameEnding"] | null;
         };
-        /** @description Mistkäfer has no options; the player count is the number of seats (2–4). */
-        MistkaeferOptions: Record<string, never>;
+        MistkaeferOptionsInput: {
+            /**
+             * @description Seconds the pending seats have for each move; when they run out, those seats lose on time (the game ends as if they resigned). 0 = no limit.
+             * @default 0
+             */
+            turnSeconds?: number;
+        };
         /** @description A Mistkäfer table at the start of a turn */
         MistkaeferPosition: {
             /** @description The seat whose turn starts: it rolls or scores */
@@ -2449,7 +2562,6 @@ export interface components {
             at: string;
             view: components["schemas"]["MistkaeferAllView"];
         };
-        /** @description Mistkäfer through a seat: the kinds of its own chips only. */
         MistkaeferSeatView: {
             seats: number;
             /** @enum {string} */
@@ -2519,8 +2631,14 @@ export interface components {
                 };
             };
             winner: number | null;
+            /** @description How the game may end besides its rules (resign, turn clock, abort, expiry) */
+            lifecycle: {
+                /** @description null while the game runs, or when its rules ended it */
+                ending: components["schemas"]["GameEnding"] | null;
+                /** @description When the turn clock runs out for the pending seats (option turnSeconds); null without one */
+                turnDeadline: number | null;
+            };
         };
-        /** @description Mistkäfer as a spectator sees it: chip counts, no kinds. */
         MistkaeferSpectatorView: {
             seats: number;
             /** @enum {string} */
@@ -2590,9 +2708,22 @@ export interface components {
                 };
             };
             winner: number | null;
+            /** @description How the game may end besides its rules (resign, turn clock, abort, expiry) */
+            lifecycle: {
+                /** @description null while the game runs, or when its rules ended it */
+                ending: components["schemas"]["GameEnding"] | null;
+                /** @description When the turn clock runs out for the pending seats (option turnSeconds); null without one */
+                turnDeadline: number | null;
+            };
         };
         /** @description Mistkäfer options as the game holds them: a game created before an option existed lacks it */
-        MistkaeferStoredOptions: Record<string, never>;
+        MistkaeferStoredOptions: {
+            /**
+             * @description Seconds the pending seats have for each move; when they run out, those seats lose on time (the game ends as if they resigned). 0 = no limit.
+             * @default 0
+             */
+            turnSeconds?: number;
+        };
         /** @description A Mistkäfer view: its shape depends on who looks (seat, spectator, or everything revealed) */
         MistkaeferView: components["schemas"]["MistkaeferSeatView"] | components["schemas"]["MistkaeferSpectatorView"] | components["schemas"]["MistkaeferAllView"];
         NewApiKey: {
@@ -2603,6 +2734,72 @@ export interface components {
              * @description After this the key is refused with auth/key-expired
              */
             expiresAt?: string;
+        };
+        PechvogelAllView: {
+            seats: number;
+            /** @description Pechvogel options. */
+            options: {
+                /**
+                 * @description Seat that takes the first turn (the rulebook picks whoever lives closest to 13 Calamity Lane).
+                 * @default 0
+                 */
+                firstSeat: number;
+                /**
+                 * @description How long the reaction window after a throw (reduce / frustrate / join) stays open; 0 = no time limit: the window closes when every seat has decided (the default of supplied-chance games).
+                 * @default 20
+                 */
+                reactionSeconds: number;
+            };
+            /** @enum {string} */
+            phase: "throw" | "chooseTarget" | "react" | "claim" | "ending" | "over";
+            players: {
+                markers: (3 | 4 | 5 | 6 | 7)[];
+                frustrations: number;
+            }[];
+            /** @description Score markers in the middle, sorted. */
+            middle: (3 | 4 | 5 | 6 | 7)[];
+            box: (3 | 4 | 5 | 6 | 7)[];
+            /** @description The seat holding Murphy, if any. */
+            murphy: number | null;
+            turn: {
+                /** @description Seat number, 0-based, clockwise. */
+                seat: number;
+                /** @description Throws so far this turn, rerolls included. */
+                throws: number;
+                target: (3 | 4 | 5 | 6 | 7) | null;
+                targetsOnBoard: number;
+                ravensOnBoard: number;
+                /** @description Dice not on the board. */
+                remaining: number;
+                /** @description What the last throw did; null before the first throw and while a reroll is due. */
+                last: {
+                    dice: number;
+                    faces: (3 | 4 | 5 | 6 | 7 | "raven")[];
+                    targets: number;
+                    ravens: number;
+                } | null;
+                reduced: boolean;
+                /** @description Opponents whose frustrations lie on the board, in the order they put them. */
+                frustraters: number[];
+                rerollDue: boolean;
+                reaction: {
+                    /** @description When the reaction window closes at the latest (ms since the epoch). */
+                    deadline: number;
+                    /** @description Seats that passed (in the joining step: declined to join). */
+                    passed: number[];
+                    /** @description An opponent started frustrating this throw; the others decide to join. */
+                    joining: boolean;
+                } | null;
+            } | null;
+            /** @description Frustration cards left in the box's supply (0: the table uses stand-ins). */
+            frustrationSupply: number;
+            /** @description How the game may end besides its rules (resign, turn clock, abort, expiry) */
+            lifecycle: {
+                /** @description null while the game runs, or when its rules ended it */
+                ending: components["schemas"]["GameEnding"] | null;
+                /** @description When the turn clock runs out for the pending seats (option turnSeconds); null without one */
+                turnDeadline: number | null;
+            };
         };
         /** @description A game type on offer (Pechvogel) */
         PechvogelCatalogEntry: {
@@ -2673,6 +2870,9 @@ export interface components {
         } | {
             /** @constant */
             type: "timeout";
+        } | {
+            /** @constant */
+            type: "resign";
         };
         /** @description What a command led to, as you may see it (Pechvogel) */
         PechvogelCommandAnswer: {
@@ -2824,7 +3024,7 @@ export interface components {
             frustrationPenalty: number;
             frustrationPenaltyWithMurphy: number;
         };
-        PechvogelEvent: (({
+        PechvogelEvent: ((({
             /** @constant */
             type: "TurnStarted";
             /** @description Seat number, clockwise from 0. */
@@ -2916,7 +3116,7 @@ export interface components {
             position: components["schemas"]["PechvogelPosition"];
             /** @description When the position was entered (ms since epoch) */
             at: number;
-        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"];
+        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["TurnClockSet"];
         /** @description A page of the event log (Pechvogel) */
         PechvogelEventPage: {
             /** @constant */
@@ -2992,12 +3192,16 @@ export interface components {
              * @enum {string}
              */
             chance: "server" | "supplied";
-            /** @description SHA-256 (hex) of the seed, published at creation */
+            /** @description The commitment to the seed, published at creation: SHA-256 (hex) of `${seedNonce}:${seed}` (of the seed alone when the game has no nonce, created before nonces) */
             seedHash: string;
             /** @description The seed, revealed when the game is over */
             seed: string | null;
+            /** @description The random server nonce the commitment covers, revealed with the seed when the game is over; null before, and for games created before nonces */
+            seedNonce: string | null;
+            /** @description Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded */
+            seedChosenBy: ("creator" | "server") | null;
             seats: components["schemas"]["SeatSummary"][];
-            /** @description When the pending seats time out (ISO 8601) */
+            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken (ISO 8601) */
             deadline: string | null;
             createdAt: string;
             finishedAt: string | null;
@@ -3008,23 +3212,11 @@ export interface components {
                 id: string;
                 round: number;
             } | null;
-            /** @description The result once the game is over */
+            /** @description The result once the game is over; null while it runs, and for a game aborted or expired */
             result: components["schemas"]["GameResult"] | null;
+            /** @description How the game ended besides its rules: a resignation (the result says who), an abort by its creator, or the expiry of an open game; null otherwise */
+            ending: components["schemas"]["GameEnding"] | null;
         };
-        /** @description Pechvogel options. */
-        PechvogelOptions: {
-            /**
-             * @description Seat that takes the first turn (the rulebook picks whoever lives closest to 13 Calamity Lane).
-             * @default 0
-             */
-            firstSeat: number;
-            /**
-             * @description How long the reaction window after a throw (reduce / frustrate / join) stays open; 0 = no time limit: the window closes when every seat has decided (the default of supplied-chance games).
-             * @default 20
-             */
-            reactionSeconds: number;
-        };
-        /** @description Pechvogel options. */
         PechvogelOptionsInput: {
             /**
              * @description Seat that takes the first turn (the rulebook picks whoever lives closest to 13 Calamity Lane).
@@ -3036,6 +3228,11 @@ export interface components {
              * @default 20
              */
             reactionSeconds?: number;
+            /**
+             * @description Seconds the pending seats have for each move; when they run out, those seats lose on time (the game ends as if they resigned). 0 = no limit.
+             * @default 0
+             */
+            turnSeconds?: number;
         };
         /** @description A Pechvogel table at the start of a turn */
         PechvogelPosition: {
@@ -3090,13 +3287,13 @@ export interface components {
             /** @constant */
             gameType: "pechvogel";
             game: components["schemas"]["PechvogelGameSummary"];
-            initialView: components["schemas"]["PechvogelView"];
+            initialView: components["schemas"]["PechvogelAllView"];
             steps: {
                 seq: number;
                 event: components["schemas"]["PechvogelEvent"];
                 actor: string;
                 at: string;
-                view: components["schemas"]["PechvogelView"];
+                view: components["schemas"]["PechvogelAllView"];
             }[];
             result: components["schemas"]["GameResult"] | null;
             /** @description Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log) */
@@ -3109,7 +3306,7 @@ export interface components {
             /** @constant */
             kind: "start";
             game: components["schemas"]["PechvogelGameSummary"];
-            initialView: components["schemas"]["PechvogelView"];
+            initialView: components["schemas"]["PechvogelAllView"];
         };
         /** @description One event of a streamed replay, with the view after it (Pechvogel) */
         PechvogelReplayStep: {
@@ -3121,25 +3318,23 @@ export interface components {
             event: components["schemas"]["PechvogelEvent"];
             actor: string;
             at: string;
-            view: components["schemas"]["PechvogelView"];
+            view: components["schemas"]["PechvogelAllView"];
         };
-        /** @description Pechvogel options as the game holds them: a game created before an option existed lacks it */
-        PechvogelStoredOptions: {
-            /**
-             * @description Seat that takes the first turn (the rulebook picks whoever lives closest to 13 Calamity Lane).
-             * @default 0
-             */
-            firstSeat?: number;
-            /**
-             * @description How long the reaction window after a throw (reduce / frustrate / join) stays open; 0 = no time limit: the window closes when every seat has decided (the default of supplied-chance games).
-             * @default 20
-             */
-            reactionSeconds?: number;
-        };
-        /** @description The whole Pechvogel table: nothing in it is hidden. */
-        PechvogelView: {
+        PechvogelSeatView: {
             seats: number;
-            options: components["schemas"]["PechvogelOptions"];
+            /** @description Pechvogel options. */
+            options: {
+                /**
+                 * @description Seat that takes the first turn (the rulebook picks whoever lives closest to 13 Calamity Lane).
+                 * @default 0
+                 */
+                firstSeat: number;
+                /**
+                 * @description How long the reaction window after a throw (reduce / frustrate / join) stays open; 0 = no time limit: the window closes when every seat has decided (the default of supplied-chance games).
+                 * @default 20
+                 */
+                reactionSeconds: number;
+            };
             /** @enum {string} */
             phase: "throw" | "chooseTarget" | "react" | "claim" | "ending" | "over";
             players: {
@@ -3183,7 +3378,100 @@ export interface components {
             } | null;
             /** @description Frustration cards left in the box's supply (0: the table uses stand-ins). */
             frustrationSupply: number;
+            /** @description How the game may end besides its rules (resign, turn clock, abort, expiry) */
+            lifecycle: {
+                /** @description null while the game runs, or when its rules ended it */
+                ending: components["schemas"]["GameEnding"] | null;
+                /** @description When the turn clock runs out for the pending seats (option turnSeconds); null without one */
+                turnDeadline: number | null;
+            };
         };
+        PechvogelSpectatorView: {
+            seats: number;
+            /** @description Pechvogel options. */
+            options: {
+                /**
+                 * @description Seat that takes the first turn (the rulebook picks whoever lives closest to 13 Calamity Lane).
+                 * @default 0
+                 */
+                firstSeat: number;
+                /**
+                 * @description How long the reaction window after a throw (reduce / frustrate / join) stays open; 0 = no time limit: the window closes when every seat has decided (the default of supplied-chance games).
+                 * @default 20
+                 */
+                reactionSeconds: number;
+            };
+            /** @enum {string} */
+            phase: "throw" | "chooseTarget" | "react" | "claim" | "ending" | "over";
+            players: {
+                markers: (3 | 4 | 5 | 6 | 7)[];
+                frustrations: number;
+            }[];
+            /** @description Score markers in the middle, sorted. */
+            middle: (3 | 4 | 5 | 6 | 7)[];
+            box: (3 | 4 | 5 | 6 | 7)[];
+            /** @description The seat holding Murphy, if any. */
+            murphy: number | null;
+            turn: {
+                /** @description Seat number, 0-based, clockwise. */
+                seat: number;
+                /** @description Throws so far this turn, rerolls included. */
+                throws: number;
+                target: (3 | 4 | 5 | 6 | 7) | null;
+                targetsOnBoard: number;
+                ravensOnBoard: number;
+                /** @description Dice not on the board. */
+                remaining: number;
+                /** @description What the last throw did; null before the first throw and while a reroll is due. */
+                last: {
+                    dice: number;
+                    faces: (3 | 4 | 5 | 6 | 7 | "raven")[];
+                    targets: number;
+                    ravens: number;
+                } | null;
+                reduced: boolean;
+                /** @description Opponents whose frustrations lie on the board, in the order they put them. */
+                frustraters: number[];
+                rerollDue: boolean;
+                reaction: {
+                    /** @description When the reaction window closes at the latest (ms since the epoch). */
+                    deadline: number;
+                    /** @description Seats that passed (in the joining step: declined to join). */
+                    passed: number[];
+                    /** @description An opponent started frustrating this throw; the others decide to join. */
+                    joining: boolean;
+                } | null;
+            } | null;
+            /** @description Frustration cards left in the box's supply (0: the table uses stand-ins). */
+            frustrationSupply: number;
+            /** @description How the game may end besides its rules (resign, turn clock, abort, expiry) */
+            lifecycle: {
+                /** @description null while the game runs, or when its rules ended it */
+                ending: components["schemas"]["GameEnding"] | null;
+                /** @description When the turn clock runs out for the pending seats (option turnSeconds); null without one */
+                turnDeadline: number | null;
+            };
+        };
+        /** @description Pechvogel options as the game holds them: a game created before an option existed lacks it */
+        PechvogelStoredOptions: {
+            /**
+             * @description Seat that takes the first turn (the rulebook picks whoever lives closest to 13 Calamity Lane).
+             * @default 0
+             */
+            firstSeat?: number;
+            /**
+             * @description How long the reaction window after a throw (reduce / frustrate / join) stays open; 0 = no time limit: the window closes when every seat has decided (the default of supplied-chance games).
+             * @default 20
+             */
+            reactionSeconds?: number;
+            /**
+             * @description Seconds the pending seats have for each move; when they run out, those seats lose on time (the game ends as if they resigned). 0 = no limit.
+             * @default 0
+             */
+            turnSeconds?: number;
+        };
+        /** @description A Pechvogel view: its shape depends on who looks (seat, spectator, or everything revealed) */
+        PechvogelView: components["schemas"]["PechvogelSeatView"] | components["schemas"]["PechvogelSpectatorView"] | components["schemas"]["PechvogelAllView"];
         Pending: {
             /** @description Seats that may act now */
             readonly seats: number[];
@@ -3192,7 +3480,6 @@ export interface components {
             /** @description The game waits for chance (supplied-chance games): what the referee must supply next with POST /games/{id}/chance. Nobody else acts meanwhile. */
             chance?: components["schemas"]["ChanceNeed"];
         };
-        /** @description The Porca Miseria table with the cards left in the stack (a finished game). */
         PorcaMiseriaAllView: {
             /** @enum {string} */
             phase: "setup" | "reveal" | "symbol" | "touch" | "over";
@@ -3260,6 +3547,13 @@ export interface components {
             /** @description The game ends after this many revealed cards; null: no limit (a game stored before the option existed). */
             maxActions: number | null;
             endReason: ("stack-exhausted" | "stack-empty" | "action-limit") | null;
+            /** @description How the game may end besides its rules (resign, turn clock, abort, expiry) */
+            lifecycle: {
+                /** @description null while the game runs, or when its rules ended it */
+                ending: components["schemas"]["GameEnding"] | null;
+                /** @description When the turn clock runs out for the pending seats (option turnSeconds); null without one */
+                turnDeadline: number | null;
+            };
         };
         /** @description A game type on offer (Porca Miseria) */
         PorcaMiseriaCatalogEntry: {
@@ -3314,6 +3608,9 @@ export interface components {
         } | {
             /** @constant */
             type: "timeout";
+        } | {
+            /** @constant */
+            type: "resign";
         };
         /** @description What a command led to, as you may see it (Porca Miseria) */
         PorcaMiseriaCommandAnswer: {
@@ -3519,7 +3816,7 @@ export interface components {
                 symbol: "mushroom" | "pig" | "sweep";
             })[];
         };
-        PorcaMiseriaEvent: (({
+        PorcaMiseriaEvent: ((({
             /** @constant */
             type: "GameStarted";
             /** @description Seat number, 0..n-1 clockwise. */
@@ -3631,7 +3928,7 @@ export interface components {
             position: components["schemas"]["PorcaMiseriaPosition"];
             /** @description When the position was entered (ms since epoch) */
             at: number;
-        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"];
+        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["TurnClockSet"];
         /** @description A page of the event log (Porca Miseria) */
         PorcaMiseriaEventPage: {
             /** @constant */
@@ -3707,12 +4004,16 @@ export interface components {
              * @enum {string}
              */
             chance: "server" | "supplied";
-            /** @description SHA-256 (hex) of the seed, published at creation */
+            /** @description The commitment to the seed, published at creation: SHA-256 (hex) of `${seedNonce}:${seed}` (of the seed alone when the game has no nonce, created before nonces) */
             seedHash: string;
             /** @description The seed, revealed when the game is over */
             seed: string | null;
+            /** @description The random server nonce the commitment covers, revealed with the seed when the game is over; null before, and for games created before nonces */
+            seedNonce: string | null;
+            /** @description Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded */
+            seedChosenBy: ("creator" | "server") | null;
             seats: components["schemas"]["SeatSummary"][];
-            /** @description When the pending seats time out (ISO 8601) */
+            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken (ISO 8601) */
             deadline: string | null;
             createdAt: string;
             finishedAt: string | null;
@@ -3723,8 +4024,10 @@ export interface components {
                 id: string;
                 round: number;
             } | null;
-            /** @description The result once the game is over */
+            /** @description The result once the game is over; null while it runs, and for a game aborted or expired */
             result: components["schemas"]["GameResult"] | null;
+            /** @description How the game ended besides its rules: a resignation (the result says who), an abort by its creator, or the expiry of an open game; null otherwise */
+            ending: components["schemas"]["GameEnding"] | null;
         };
         /** @description Porca Miseria options; the player count (3-8) is the number of seats. */
         PorcaMiseriaOptionsInput: {
@@ -3829,7 +4132,6 @@ export interface components {
             at: string;
             view: components["schemas"]["PorcaMiseriaAllView"];
         };
-        /** @description The Porca Miseria table, as every seat and spectator sees it. */
         PorcaMiseriaSeatView: {
             /** @enum {string} */
             phase: "setup" | "reveal" | "symbol" | "touch" | "over";
@@ -3896,6 +4198,87 @@ export interface components {
             /** @description The game ends after this many revealed cards; null: no limit (a game stored before the option existed). */
             maxActions: number | null;
             endReason: ("stack-exhausted" | "stack-empty" | "action-limit") | null;
+            /** @description How the game may end besides its rules (resign, turn clock, abort, expiry) */
+            lifecycle: {
+                /** @description null while the game runs, or when its rules ended it */
+                ending: components["schemas"]["GameEnding"] | null;
+                /** @description When the turn clock runs out for the pending seats (option turnSeconds); null without one */
+                turnDeadline: number | null;
+            };
+        };
+        PorcaMiseriaSpectatorView: {
+            /** @enum {string} */
+            phase: "setup" | "reveal" | "symbol" | "touch" | "over";
+            /** @description Seat number, 0-based, clockwise. */
+            startingSeat: number;
+            expert: boolean;
+            /** @description Per seat, the lucky numbers that count now. */
+            luckyNumbers: number[][];
+            /** @description The face-up card of the current action. */
+            card: ({
+                /** @description A card id from the edition data. */
+                id: string;
+                /** @constant */
+                kind: "symbol";
+                /** @description How often each symbol appears on the card. */
+                counts: {
+                    mushroom: number;
+                    pig: number;
+                    sweep: number;
+                };
+            } | {
+                /** @description A card id from the edition data. */
+                id: string;
+                /** @constant */
+                kind: "touch";
+                /** @enum {string} */
+                symbol: "mushroom" | "pig" | "sweep";
+            }) | null;
+            stackSize: number;
+            stack: null;
+            /** @description Oldest first. */
+            jackpot: string[];
+            /** @description Per seat, face up, oldest first. */
+            winnings: string[][];
+            /** @description Per seat, target cards kept as compensation for cards the stack could not pay. */
+            compensation: ("mushroom" | "pig" | "sweep")[][];
+            targets: {
+                /** @enum {string} */
+                symbol: "mushroom" | "pig" | "sweep";
+                heldBy: number | null;
+            }[];
+            /** @description In the order received. */
+            grabs: {
+                /** @description Seat number, 0-based, clockwise. */
+                seat: number;
+                /** @enum {string} */
+                target: "mushroom" | "pig" | "sweep";
+                /** @description Milliseconds since the epoch. */
+                receivedAt: number;
+            }[];
+            /** @description The stack of hands, bottom first. */
+            hands: {
+                /** @description Seat number, 0-based, clockwise. */
+                seat: number;
+                /** @description Milliseconds since the epoch. */
+                receivedAt: number;
+            }[];
+            passed: boolean[];
+            /** @description When the open window closes; null when none is open. */
+            deadline: number | null;
+            scores: number[];
+            /** @description Cards revealed so far. */
+            actions: number;
+            /** @description The game ends after this many revealed cards; null: no limit (a game stored before the option existed). */
+            maxActions: number | null;
+            endReason: ("stack-exhausted" | "stack-empty" | "action-limit") | null;
+            /** @description How the game may end besides its rules (resign, turn clock, abort, expiry) */
+            lifecycle: {
+                /** @description null while the game runs, or when its rules ended it */
+                ending: components["schemas"]["GameEnding"] | null;
+                /** @description When the turn clock runs out for the pending seats (option turnSeconds); null without one */
+                turnDeadline: number | null;
+            };
         };
         /** @description Porca Miseria options as the game holds them: a game created before an option existed lacks it */
         PorcaMiseriaStoredOptions: {
@@ -3921,7 +4304,7 @@ export interface components {
             maxActions?: number;
         };
         /** @description A Porca Miseria view: its shape depends on who looks (seat, spectator, or everything revealed) */
-        PorcaMiseriaView: components["schemas"]["PorcaMiseriaSeatView"] | components["schemas"]["PorcaMiseriaAllView"];
+        PorcaMiseriaView: components["schemas"]["PorcaMiseriaSeatView"] | components["schemas"]["PorcaMiseriaSpectatorView"] | components["schemas"]["PorcaMiseriaAllView"];
         Problem: {
             /** @description A URI naming the kind of problem: urn:spielwerk:problem:<code> */
             type: string;
@@ -3932,7 +4315,7 @@ export interface components {
              * @description Stable machine-readable code, e.g. command/stale-version or pechvogel/not-your-turn
              * @enum {string}
              */
-            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "request/not-websocket" | "server/too-many-connections" | "live/rate-limited" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "position/invalid" | "position/components-mismatch" | "position/out-of-range" | "position/illegal-phase" | "position/not-allowed" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
+            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "request/not-websocket" | "server/too-many-connections" | "live/rate-limited" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "position/invalid" | "position/components-mismatch" | "position/out-of-range" | "position/illegal-phase" | "position/not-allowed" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "lifecycle/over" | "lifecycle/seat-only" | "lifecycle/system-only" | "lifecycle/no-deadline" | "lifecycle/too-early" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
             instance?: string;
             /** @description With command/stale-version and command/conflict */
             currentVersion?: number;
@@ -4014,6 +4397,15 @@ export interface components {
                 readonly players: string[];
             }[];
         };
+        /** @description A seat resigned: the game ends, the seat ranks last. */
+        SeatResigned: {
+            /** @constant */
+            type: "SeatResigned";
+            /** @description Seat number, 0-based, clockwise. */
+            seat: number;
+            /** @description The seat lost on time (the turn clock ran out) rather than resigning */
+            timedOut: boolean;
+        };
         SeatSummary: {
             seat: number;
             name: string | null;
@@ -4087,6 +4479,10 @@ export interface components {
                     chanceMode: "server" | "supplied";
                     seed: string;
                     seedHash: string;
+                    /** @default null */
+                    seedNonce: string | null;
+                    /** @default null */
+                    seedChosenBy: ("creator" | "server") | null;
                     refereeTokenHash: string;
                     /** @enum {string} */
                     status: "open" | "running" | "finished";
@@ -4159,6 +4555,10 @@ export interface components {
                     chanceMode: "server" | "supplied";
                     seed: string;
                     seedHash: string;
+                    /** @default null */
+                    seedNonce?: string | null;
+                    /** @default null */
+                    seedChosenBy?: ("creator" | "server") | null;
                     refereeTokenHash: string;
                     /** @enum {string} */
                     status: "open" | "running" | "finished";
@@ -4402,6 +4802,13 @@ export interface components {
                 round: number;
                 at: string;
             } | null;
+        };
+        /** @description The turn clock (option turnSeconds) starts for the seats pending now. */
+        TurnClockSet: {
+            /** @constant */
+            type: "TurnClockSet";
+            /** @description When the pending seats lose on time; null: nobody is waited for */
+            deadline: number | null;
         };
     };
     responses: never;
@@ -5349,6 +5756,95 @@ export interface operations {
         };
         responses: {
             /** @description Supply what the game waits for from chance (the referee of a supplied-chance game) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandAnswer"];
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client (request/rate-limited); retry after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    abortGame: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Abort the game (its creator: the referee token, or the organizer key that created it) */
             200: {
                 headers: {
                     [name: string]: unknown;

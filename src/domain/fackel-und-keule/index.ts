@@ -25,7 +25,8 @@ export const fackelUndKeule: GameModule<Options, State, GameCommand, Event, View
   title: 'Fackel+Keule',
   // 1.1.0: the optional time limit (turnSeconds) and the system's timeout.
   // 1.2.0: FightWon names every loser, not only those who can be robbed.
-  rulesVersion: '1.2.0',
+  // 1.3.0: lifecycle.ts wraps the state: resign, abort, expiry (and the turn clock).
+  rulesVersion: '1.3.0',
   players: { min: MIN_PLAYERS, max: MAX_PLAYERS },
   traits: { hiddenInformation: true, simultaneous: true, realTime: false },
   optionsSchema,

@@ -22,7 +22,8 @@ export const mistkaefer: GameModule<Options, State, Command, Event, View> = {
   type: 'mistkaefer',
   title: 'Mistkäfer',
   // 2: a chip gain stops drawing at the chip that wins (docs, interpretation 12).
-  rulesVersion: '2',
+  // 3: lifecycle.ts wraps the state: resign, abort, expiry (and the turn clock).
+  rulesVersion: '3',
   players: { min: 2, max: 4 },
   traits: { hiddenInformation: true, simultaneous: false, realTime: false },
   optionsSchema,

@@ -18,7 +18,8 @@ export type { Options, State, PechvogelCommand, PechvogelEvent, PechvogelView };
 export const pechvogel: GameModule<Options, State, PechvogelCommand, PechvogelEvent, PechvogelView> = {
   type: 'pechvogel',
   title: 'Pechvogel',
-  rulesVersion: '1',
+  // 2: lifecycle.ts wraps the state: resign, abort, expiry (and the turn clock).
+  rulesVersion: '2',
   players: PLAYERS,
   traits: { hiddenInformation: false, simultaneous: true, realTime: false },
   optionsSchema,

@@ -18,7 +18,8 @@ export const porcaMiseria: GameModule<Options, PorcaState, PorcaCommand, PorcaEv
   type: 'porca-miseria',
   title: 'Porca Miseria',
   // 2: the game also ends after `maxActions` revealed cards (docs, rule 20).
-  rulesVersion: '2',
+  // 3: lifecycle.ts wraps the state: resign, abort, expiry (and the turn clock).
+  rulesVersion: '3',
   players: { min: 3, max: 8 },
   traits: { hiddenInformation: false, simultaneous: true, realTime: true },
   optionsSchema,

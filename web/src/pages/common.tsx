@@ -58,13 +58,28 @@ export function TableView({ game, view, you, edition }: { game: GameSummary; vie
 
 /** Every event in words, newest last; `current` (a version) is marked, and with
  * `onPick` each entry jumps to its version. */
+/** The events every game shares (src/domain/lifecycle.ts), in words. */
+function lifecycleWords(event: AnyEvent, name: (seat: number) => string): string | undefined {
+  switch (event.type) {
+    case 'SeatResigned':
+      return `${name(event['seat'] as number)} ${event['timedOut'] ? 'runs out of time' : 'resigns'}`;
+    case 'GameAborted':
+      return `The game is aborted by ${event['by'] === 'referee' ? 'its creator' : 'the organizer'}`;
+    case 'GameExpired':
+      return 'The game expires: its seats were never all taken';
+    case 'TurnClockSet':
+      return event['deadline'] === null ? 'The turn clock stops' : `The turn clock runs until ${new Date(event['deadline'] as number).toLocaleTimeString()}`;
+  }
+  return undefined;
+}
+
 export function MoveList({ game, events, current, edition, onPick }: { game: GameSummary; events: readonly { seq: number; event: AnyEvent }[]; current?: number; edition: unknown; onPick?: (version: number) => void }) {
   const list = useRef<HTMLOListElement>(null);
   // Said once per event, not at every step: a long game's list has thousands.
   const words = useMemo(() => {
     const ui = uiFor(game.type);
     const name = (seat: number) => seatName(game, seat);
-    return events.map(({ event }) => ui?.describe(event, name, edition) ?? event.type);
+    return events.map(({ event }) => lifecycleWords(event, name) ?? ui?.describe(event, name, edition) ?? event.type);
   }, [events, game, edition]);
   // The marked move is scrolled into the list's view, without scrolling the page (on
   // a phone the list is under the table).
@@ -102,12 +117,29 @@ export function Seats({ game, pending }: { game: GameSummary; pending?: readonly
 
 export const editionOf = (entries: CatalogEntry[] | null, type: string): unknown => entries?.find((e) => e.type === type)?.edition;
 
-export function Result({ game, result }: { game: GameSummary; result: unknown }) {
+type Ending = GameSummary['ending'];
+
+/** Why the game shown ended outside its rules, from its view (every view carries it). */
+export const endingOf = (view: unknown): Ending => (view as { lifecycle?: { ending?: Ending } } | null)?.lifecycle?.ending ?? null;
+
+function endingWords(game: GameSummary, ending: NonNullable<Ending>): string {
+  switch (ending.kind) {
+    case 'resigned':
+      return `${ending.seats.map((s) => seatName(game, s)).join(', ')} ${ending.timedOut ? 'ran out of time' : 'resigned'}`;
+    case 'aborted':
+      return `Aborted by ${ending.by === 'referee' ? 'its creator' : 'the organizer'}: no result`;
+    case 'expired':
+      return 'Expired: its seats were never all taken, no result';
+  }
+}
+
+export function Result({ game, result, ending = null }: { game: GameSummary; result: unknown; ending?: Ending }) {
   const r = result as { scores: number[]; ranks: number[]; winners: number[] } | null;
-  if (r === null || r === undefined) return null;
+  if ((r === null || r === undefined) && ending === null) return null;
   return (
     <p class="result" data-testid="result">
-      Winner{r.winners.length > 1 ? 's' : ''}: {r.winners.map((s) => seatName(game, s)).join(', ')} · scores {r.scores.map((s, seat) => `${seatName(game, seat)} ${s}`).join(', ')}
+      {ending !== null ? <span data-testid="ending">{endingWords(game, ending)}{r ? ' · ' : ''}</span> : null}
+      {r ? <>Winner{r.winners.length > 1 ? 's' : ''}: {r.winners.map((s) => seatName(game, s)).join(', ')} · scores {r.scores.map((s, seat) => `${seatName(game, seat)} ${s}`).join(', ')}</> : null}
     </p>
   );
 }

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type Command, type Game } from '../api.ts';
 import { uiFor } from '../games/index.ts';
-import { editionOf, MoveList, names, Page, Result, Seats, TableView, useCatalog } from './common.tsx';
+import { editionOf, endingOf, MoveList, names, Page, Result, Seats, TableView, useCatalog } from './common.tsx';
 import { stateWords, useLive } from './watch.tsx';
 
 const tokenFromHash = (): string | null => new URLSearchParams(location.hash.slice(1)).get('token');
@@ -115,7 +115,7 @@ export function PlayPage({ id }: { id: string }) {
       <Seats game={game.game} pending={game.pending.seats} />
       <p role="alert" class="refusal" data-testid="refusal">{refusal ?? ''}</p>
       <Commands game={game} legal={game.legalCommands as Command[]} send={send} edition={edition} />
-      <Result game={game.game} result={game.result} />
+      <Result game={game.game} result={game.result} ending={endingOf(game.view)} />
       <div class="layout">
         <TableView game={game.game} view={game.view} you={you} edition={edition} />
         <aside><MoveList game={game.game} events={events} edition={edition} /></aside>

@@ -5,7 +5,7 @@
 // long game's replay starts as fast as a short one's.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type Game, type Logged } from '../api.ts';
-import { editionOf, MoveList, Page, Result, TableView, useCatalog } from './common.tsx';
+import { editionOf, endingOf, MoveList, Page, Result, TableView, useCatalog } from './common.tsx';
 
 const speeds = [0.5, 1, 2, 4, 8] as const;
 /** Views read ahead of the version shown (and behind it, for stepping back). */
@@ -166,7 +166,7 @@ export function ReplayPage({ id }: { id: string }) {
       <div class="layout">
         <TableView game={game.game} view={view} you={null} edition={edition} />
         <aside>
-          <Result game={game.game} result={drawn === last ? game.result : null} />
+          <Result game={game.game} result={drawn === last ? game.result : null} ending={endingOf(view)} />
           <MoveList game={game.game} events={events} current={drawn} edition={edition} onPick={go} />
         </aside>
       </div>

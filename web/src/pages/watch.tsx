@@ -4,7 +4,7 @@ import type { GameType } from '@spielwerk/client';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type GameSummary, type Logged } from '../api.ts';
 import { watchLive, type LiveState, type Update } from '../live.ts';
-import { editionOf, MoveList, Page, Result, Seats, TableView, useCatalog } from './common.tsx';
+import { editionOf, endingOf, MoveList, Page, Result, Seats, TableView, useCatalog } from './common.tsx';
 
 export const stateWords: Record<LiveState, string> = {
   connecting: 'connecting…',
@@ -63,7 +63,7 @@ export function WatchPage({ id }: { id: string }) {
         <div class="layout">
           <TableView game={game} view={update.view} you={null} edition={edition} />
           <aside>
-            <Result game={game} result={update.result} />
+            <Result game={game} result={update.result} ending={endingOf(update.view)} />
             <MoveList game={game} events={events} current={update.version} edition={edition} />
           </aside>
         </div>

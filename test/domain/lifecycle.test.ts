@@ -1,0 +1,57 @@
+// The lifecycle wrapper's decisions as given/when/then on the modules the platform
+// plays (src/domain/games.ts): the turn clock's timeout, and resigning.
+import t from 'tap';
+import { serverChance, suppliedChance } from '../../src/domain/chance.ts';
+import { isViolation, type Actor, type Command, type GameEvent, type RuleViolation } from '../../src/domain/contract.ts';
+import { findGame } from '../../src/domain/games.ts';
+
+const NOW = 1_700_000_000_000;
+const system: Actor = { kind: 'system' };
+
+function started(type: string, options: Record<string, unknown>) {
+  const game = findGame(type)!;
+  const setup = { seats: 2, options: game.optionsSchema.parse(options) };
+  const initial = game.initialState(setup);
+  const events = game.setup(initial, { now: NOW, chance: serverChance('lifecycle', 0) });
+  return { game, state: events.reduce((s, e) => game.evolve(s, e), initial), events };
+}
+
+const decide = (type: string, state: unknown, command: Command, actor: Actor, now: number) =>
+  findGame(type)!.decide(state, command, { actor, now, chance: serverChance('lifecycle', 1) });
+const codeOf = (decided: GameEvent[] | RuleViolation) => (isViolation(decided) ? decided.code : decided.map((e) => e.type).join(','));
+
+t.test('the turn clock: too early, then the pending seat loses on time', async (t) => {
+  for (const type of ['pechvogel', 'mistkaefer']) {
+    const { state, events } = started(type, { turnSeconds: 10 });
+    t.same(events.at(-1), { type: 'TurnClockSet', deadline: NOW + 10_000 }, `${type}: setup starts the clock`);
+    t.equal(codeOf(decide(type, state, { type: 'timeout' }, system, NOW + 9_999)), 'lifecycle/too-early', `${type}: a timeout before the clock runs out is too early (the scheduler tries again)`);
+    t.equal(codeOf(decide(type, state, { type: 'timeout' }, { kind: 'seat', seat: 0 }, NOW + 10_000)), type === 'pechvogel' ? 'pechvogel/wrong-actor' : 'lifecycle/system-only', `${type}: a seat cannot send it`);
+    t.same(decide(type, state, { type: 'timeout' }, system, NOW + 10_000), [{ type: 'SeatResigned', seat: 0, timedOut: true }], `${type}: at the deadline seat 0 loses on time`);
+  }
+  const { state } = started('mistkaefer', {});
+  t.equal(codeOf(decide('mistkaefer', state, { type: 'timeout' }, system, NOW + 10_000_000)), 'lifecycle/no-deadline', 'without a clock nothing times out');
+});
+
+t.test('resigning: a seat only, and not once the game is over', async (t) => {
+  const { game, state } = started('pechvogel', {});
+  t.equal(codeOf(decide('pechvogel', state, { type: 'resign' }, system, NOW)), 'lifecycle/seat-only');
+  const resigned = decide('pechvogel', state, { type: 'resign' }, { kind: 'seat', seat: 1 }, NOW) as GameEvent[];
+  const after = resigned.reduce((s, e) => game.evolve(s, e), state);
+  t.same(game.result(after), { scores: [1, 0], ranks: [1, 2], winners: [0], resigned: [1] });
+  t.equal(codeOf(decide('pechvogel', after, { type: 'resign' }, { kind: 'seat', seat: 0 }, NOW)), 'lifecycle/over');
+});
+
+t.test('a seat resigns also while a supplied game waits for chance', async (t) => {
+  const game = findGame('fackel-und-keule')!;
+  const setup = { seats: 3, options: game.optionsSchema.parse(game.untimedOptions) };
+  const initial = game.initialState(setup);
+  const opening = game.setup(initial, { now: NOW, chance: suppliedChance([], 'salt') });
+  t.same(opening.map((e) => e.type), ['ChanceAwaited'], 'the deal waits for the table');
+  const waiting = opening.reduce((s, e) => game.evolve(s, e), initial);
+  t.ok(game.pending(waiting).chance !== undefined, 'chance is awaited');
+  const decided = game.decide(waiting, { type: 'resign' }, { actor: { kind: 'seat', seat: 2 }, now: NOW, chance: suppliedChance([], 'salt') });
+  t.same(decided, [{ type: 'SeatResigned', seat: 2, timedOut: false }]);
+  const after = (decided as GameEvent[]).reduce((s, e) => game.evolve(s, e), waiting);
+  t.same(game.result(after)?.winners, [0, 1]);
+  t.same(game.pending(after), { seats: [] }, 'nobody, not even chance, is waited for');
+});
