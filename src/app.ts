@@ -1,6 +1,7 @@
 // The application as a function of its dependencies: a database client, optionally a
 // URL to listen for other instances' commits, and a clock. server.ts adds the process
 // concerns (port, embedded database, signals); tests build it with app.inject().
+import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -21,7 +22,7 @@ import { GameReads } from './reads/game-reads.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { LatestStates } from './state/latest-states.ts';
 import { StateSnapshots } from './state/state-snapshots.ts';
-import { Notifier } from './events/notifier.ts';
+import { Notifier, type NotifierOptions } from './events/notifier.ts';
 import { PastStates } from './state/past-states.ts';
 import { DeadlineScheduler, type SchedulerOptions } from './jobs/deadline-scheduler.ts';
 import { EventStore } from './events/store.ts';
@@ -66,6 +67,8 @@ export interface AppOptions {
   readonly background?: boolean;
   /** How often watched games are checked for versions missed by notifications. */
   readonly resyncMs?: number;
+  /** How long a notifier query may take, and how soon it reconnects (events/notifier.ts). */
+  readonly notifier?: NotifierOptions;
   /** Limits for request bodies and WebSocket messages, in bytes. */
   readonly bodyLimit?: number;
   /** Origins whose browser pages may call the API (CORS): a list, or '*' for any.
@@ -109,6 +112,8 @@ export function parseCorsOrigins(value: string | undefined): readonly string[] |
 
 export interface Services {
   readonly store: EventStore;
+  /** Null without notifyUrl. */
+  readonly notifier: Notifier | null;
   readonly setup: GameSetup;
   readonly reads: GameReads;
   readonly commands: CommandHandler;
@@ -163,8 +168,16 @@ export async function buildApp(options: AppOptions) {
   // Other instances hear of every commit through the store; the hub, declared below,
   // hears of theirs.
   const resync = () => hub.resync().catch((error: unknown) => app.log.warn({ err: error }, 'catching up watched games failed'));
-  const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, (id, version) => hub.moved(id, version), app.log, resync);
-  const store = new EventStore(options.prisma, options.pool, notifier);
+  // Another instance's commit: its watchers here are pushed, and the delay from its
+  // announcement (the database's clock) to the push here is measured.
+  const moved = (id: string, version: number, sentAt: number | null) => {
+    const pushed = hub.moved(id, version);
+    if (pushed !== undefined && sentAt !== null) pushed.then(() => metrics.pushedAcross((Date.now() - sentAt) / 1000), () => undefined);
+  };
+  const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, moved, app.log, resync, options.notifier);
+  const sockets = new LiveSockets(liveLimits);
+  const metrics = new Metrics({ pool: options.pool, openSockets: () => sockets.open });
+  const store = new EventStore(options.prisma, options.pool, notifier, metrics);
   const snapshots = new StateSnapshots(store, (error) => app.log.warn({ err: error }, 'saving a state snapshot failed'), options.snapshotEvery);
   const latest = new LatestStates(store, snapshots);
   // Views of the past, event-log pages and live catch-ups share the states folded so far.
@@ -182,16 +195,14 @@ export async function buildApp(options: AppOptions) {
       hub.committed(before, events, after);
       snapshots.committed(before, after);
       metrics.committed(after.record.type, events.length);
-      scheduler.track(after.record.id, after.version, after.record.deadline);
+      scheduler.track(after.record.id, after.record.type, after.version, after.record.deadline);
       bots.committed(after);
       tournaments.gameFinished(after.record);
     },
   };
   const commands = new CommandHandler(store, latest, clock, hooks);
-  scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler });
-  bots = new BotSeats(store, commands, latest, clock, app.log);
-  const sockets = new LiveSockets(liveLimits);
-  const metrics = new Metrics({ pool: options.pool, openSockets: () => sockets.open });
+  scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler }, (game, outcome) => metrics.deadlineFired(game, outcome));
+  bots = new BotSeats(store, commands, latest, clock, app.log, (game, outcome) => metrics.botCommand(game, outcome));
   const organizers = new Organizers(options.prisma, clock, options.adminKey);
   const tournamentStore = new TournamentStore(options.pool);
   const feed = new TournamentFeed();
@@ -203,6 +214,7 @@ export async function buildApp(options: AppOptions) {
   });
   const services: Services = {
     store,
+    notifier,
     setup,
     reads: new GameReads(store, latest, past),
     commands,
@@ -261,6 +273,10 @@ export async function buildApp(options: AppOptions) {
       maxAge: 600,
     });
   }
+  // Answers of 1 KiB or more are compressed when the client accepts it (brotli at
+  // quality 4, gzip, deflate), streamed ones too (the NDJSON replay); a long replay
+  // shrinks about twentyfold. Server-sent events would stay uncompressed (none yet).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip', 'deflate'], customTypes: /^text\/(?!event-stream)|[+/](?:x-nd)?json(?:;|$)|[+/](?:text|xml)(?:;|$)/ });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

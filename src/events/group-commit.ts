@@ -54,6 +54,16 @@ WITH input AS (
 )
 SELECT id::text AS id FROM bumped`;
 
+/** Told of every append's latency and every statement's size (the metrics, in app.ts). */
+export interface AppendObserver {
+  /** An append settled `seconds` after it was asked for: waiting for its batch, its statement and its commit. */
+  appended(seconds: number): void;
+  /** A statement went out carrying `size` appends. */
+  batched(size: number): void;
+}
+
+const observeNothing: AppendObserver = { appended: () => {}, batched: () => {} };
+
 /** A row that rides with the next statement (a race_refusal row, with its game). */
 export interface Rider {
   readonly game_id: string;
@@ -97,15 +107,20 @@ export class GroupCommit {
     private readonly appendOne: (request: AppendRequest, alone: boolean) => Promise<AppendOutcome>,
     /** Tells other instances of an append of a batch, once it has committed. */
     private readonly announce: (request: AppendRequest) => void = () => {},
+    private readonly observer: AppendObserver = observeNothing,
     private readonly maxInFlight = 2,
     private readonly maxBatch = 200,
   ) {}
 
   append(request: AppendRequest): Promise<AppendOutcome> {
-    return new Promise((resolve, reject) => {
+    const asked = performance.now();
+    const appended = new Promise<AppendOutcome>((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
       this.schedule();
     });
+    const observe = () => this.observer.appended((performance.now() - asked) / 1000);
+    appended.then(observe, observe);
+    return appended;
   }
 
   /** A place for a rider of `gameId`, in order with the game's appends. */
@@ -203,6 +218,7 @@ export class GroupCommit {
   }
 
   private async write(batch: Waiting[], riders: readonly Reserved[]): Promise<void> {
+    if (batch.length > 0) this.observer.batched(batch.length);
     if (batch.length === 1 && riders.length === 0) return settle(batch[0]!, this.appendOne(batch[0]!.request, this.inFlight === 1));
     let committed: Set<string>;
     try {

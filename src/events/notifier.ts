@@ -4,7 +4,14 @@
 // Announcements are sent after commit and batched: every announcement made in one
 // turn of the event loop goes out in one round trip (an append that goes alone carries
 // its own, see EventStore.appendOne). Each names the instance that sent it, which
-// ignores its own: it has told its watchers already, from memory.
+// ignores its own: it has told its watchers already, from memory, and the database's
+// clock at sending, so the receiver can tell how long the news took.
+//
+// Nothing is dropped while the connection is lost: announcements made meanwhile, or
+// whose round trip failed, wait and go out on the next connection; after every
+// reconnect `onReconnect` catches up what this instance may have missed hearing. A
+// query that does not answer within `timeoutMs` counts as a lost connection (a warning,
+// once per incident), so a stuck connection never holds later announcements back.
 import type { Logger } from '../lib/logger.ts';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -12,16 +19,36 @@ import { applicationName } from '../lib/application-name.ts';
 
 export const NOTIFY_CHANNEL = 'spielwerk_game';
 
-export type GameMoved = (gameId: string, version: number) => void;
+/** The sending database's clock in ms, as the payload carries it. */
+export const NOTIFY_CLOCK_SQL = `floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint`;
+
+/** `sentAt`: the database's clock when the announcement was sent (ms since the epoch). */
+export type GameMoved = (gameId: string, version: number, sentAt: number | null) => void;
+
+export interface NotifierOptions {
+  /** How long LISTEN, an announcement or a connect may take before the connection counts as lost. */
+  readonly timeoutMs?: number;
+  /** The wait before the first attempt to reconnect; it doubles up to 2 s while attempts fail. */
+  readonly retryMs?: number;
+}
+
+class TimedOut extends Error {}
 
 export class Notifier {
   /** Signs this instance's announcements. */
   readonly instance = randomUUID();
+  /** The listener's name in pg_stat_activity: the instance's first 8 digits tell instances of one process apart. */
+  readonly applicationName = applicationName(`listener ${this.instance.slice(0, 8)}`);
   private client: pg.Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
+  private retryMs: number;
   private readonly outgoing = new Map<string, number>();
   private flushing = false;
+  /** When the current incident (a query that did not answer in time) began. */
+  private stuckSince: number | null = null;
+  private readonly timeoutMs: number;
+  private readonly firstRetryMs: number;
 
   constructor(
     private readonly url: string,
@@ -29,63 +56,119 @@ export class Notifier {
     private readonly log: Logger,
     /** Called after a reconnect: notifications may have been missed meanwhile. */
     private readonly onReconnect: () => void = () => {},
-  ) {}
+    options: NotifierOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 2000;
+    this.retryMs = this.firstRetryMs = options.retryMs ?? 100;
+  }
 
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, application_name: applicationName('listener') });
+    const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName, connectionTimeoutMillis: this.timeoutMs });
     client.on('notification', (message) => {
-      const [gameId, version, sender] = (message.payload ?? '').split(':');
-      if (gameId && version && sender !== this.instance) this.onMoved(gameId, Number(version));
+      const [gameId, version, sender, sentAt] = (message.payload ?? '').split(':');
+      if (gameId && version && sender !== this.instance) this.onMoved(gameId, Number(version), sentAt ? Number(sentAt) : null);
     });
     client.on('error', (error) => {
+      if (this.client !== client) return;
       this.log.warn({ err: error }, 'notification connection lost; reconnecting');
       this.reconnectSoon();
     });
-    await client.connect();
-    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    try {
+      await client.connect();
+      await this.timed(client.query(`LISTEN ${NOTIFY_CHANNEL}`));
+    } catch (error) {
+      void client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.client = client;
+    this.retryMs = this.firstRetryMs;
+    this.scheduleFlush();
   }
 
   /** Tells every other instance that a game reached `version`. */
   announce(gameId: string, version: number): void {
     if (this.closed) return;
-    this.outgoing.set(gameId, Math.max(version, this.outgoing.get(gameId) ?? 0));
+    this.keep(gameId, version);
     this.scheduleFlush();
   }
 
+  private keep(gameId: string, version: number): void {
+    this.outgoing.set(gameId, Math.max(version, this.outgoing.get(gameId) ?? 0));
+  }
+
   private scheduleFlush(): void {
-    if (this.flushing || this.outgoing.size === 0) return;
+    if (this.flushing || this.outgoing.size === 0 || this.client === null) return;
     this.flushing = true;
     setImmediate(() => void this.flush());
   }
 
   private async flush(): Promise<void> {
-    const payloads = [...this.outgoing].map(([gameId, version]) => `${gameId}:${version}:${this.instance}`);
+    const client = this.client;
+    if (client === null) {
+      // Lost since the flush was scheduled: start() flushes once connected again.
+      this.flushing = false;
+      return;
+    }
+    const sending = [...this.outgoing];
     this.outgoing.clear();
     try {
-      await this.client?.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', p) FROM unnest($1::text[]) AS p`, [payloads]);
+      const payloads = sending.map(([gameId, version]) => `${gameId}:${version}:${this.instance}`);
+      await this.timed(client.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', p || ':' || ${NOTIFY_CLOCK_SQL}) FROM unnest($1::text[]) AS p`, [payloads]));
+      if (this.stuckSince !== null) {
+        this.log.info({ stuckMs: Date.now() - this.stuckSince }, 'the notification connection answers again');
+        this.stuckSince = null;
+      }
     } catch (error) {
-      this.log.warn({ err: error }, 'announcing new versions failed; watchers elsewhere catch up at their next check');
+      // Kept for the next connection (a newer version announced meanwhile wins).
+      for (const [gameId, version] of sending) this.keep(gameId, version);
+      if (error instanceof TimedOut) this.stuck();
+      else this.log.warn({ err: error }, 'announcing new versions failed; they go out again once the connection is back');
+      if (this.client === client) this.reconnectSoon();
     } finally {
       this.flushing = false;
       this.scheduleFlush();
     }
   }
 
+  /** A query did not answer: warned once per incident, then the connection is replaced. */
+  private stuck(): void {
+    if (this.stuckSince !== null) return;
+    this.stuckSince = Date.now();
+    this.log.warn({ timeoutMs: this.timeoutMs }, 'the notification connection did not answer in time; reconnecting');
+  }
+
+  private timed<T>(query: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new TimedOut(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+    });
+    return Promise.race([query, timeout]).finally(() => clearTimeout(timer));
+  }
+
   private reconnectSoon(): void {
     if (this.closed || this.retry !== null) return;
     void this.client?.end().catch(() => undefined);
     this.client = null;
+    const wait = this.retryMs;
+    this.retryMs = Math.min(2000, this.retryMs * 2);
     this.retry = setTimeout(() => {
       this.retry = null;
-      this.start().then(this.onReconnect, () => this.reconnectSoon());
-    }, 500);
+      this.start().then(this.onReconnect, (error: unknown) => {
+        if (error instanceof TimedOut) this.stuck();
+        this.reconnectSoon();
+      });
+    }, wait);
   }
 
   async stop(): Promise<void> {
     this.closed = true;
     if (this.retry !== null) clearTimeout(this.retry);
-    await this.client?.end().catch(() => undefined);
+    const client = this.client;
     this.client = null;
+    await client?.end().catch(() => undefined);
   }
 }

@@ -16,9 +16,9 @@
 import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { GameEvent } from '../domain/contract.ts';
-import { GroupCommit } from './group-commit.ts';
 import type { AppendOutcome, AppendRequest, ChanceMode, GameFilter, GameRecord, GameStatus, SeatRecord, SeedChosenBy, StoredEvent, StoredSnapshot } from './records.ts';
-import { NOTIFY_CHANNEL, type Notifier } from './notifier.ts';
+import { GroupCommit, type AppendObserver } from './group-commit.ts';
+import { NOTIFY_CHANNEL, NOTIFY_CLOCK_SQL, type Notifier } from './notifier.ts';
 import { VersionProbe } from './version-probe.ts';
 import { RaceRefusals } from './race-refusals.ts';
 
@@ -50,8 +50,8 @@ WITH bumped AS (
   RETURNING key
 ), notified AS (
   -- Delivered by Postgres only once this statement has committed.
-  -- The payload as Notifier sends it: game, version, sending instance ($13).
-  SELECT pg_notify('${NOTIFY_CHANNEL}', b.id::text || ':' || ($2::int + $3::int) || ':' || $13) FROM bumped b WHERE $13::text IS NOT NULL
+  -- The payload as Notifier sends it: game, version, sending instance ($13), the clock.
+  SELECT pg_notify('${NOTIFY_CHANNEL}', b.id::text || ':' || ($2::int + $3::int) || ':' || $13 || ':' || ${NOTIFY_CLOCK_SQL}) FROM bumped b WHERE $13::text IS NOT NULL
 )
 SELECT (SELECT count(*) FROM inserted)::int AS inserted,
        (SELECT count(*) FROM recorded)::int AS recorded,
@@ -127,7 +127,7 @@ const recordOf = ({ seats, ...game }: GameRow): GameRecord => ({
 });
 
 const DUE_GAMES_SQL = `
-SELECT id::text AS id, version FROM game
+SELECT id::text AS id, type, version FROM game
  WHERE status IN ('running', 'open') AND deadline <= $1::timestamptz
  ORDER BY deadline LIMIT $2`;
 
@@ -147,8 +147,10 @@ export class EventStore {
     private readonly pool: pg.Pool,
     /** Tells other instances of every append; none when this instance is alone. */
     private readonly notifier: Notifier | null = null,
+    /** Told of every append's latency and every statement's size. */
+    observer?: AppendObserver,
   ) {
-    this.group = new GroupCommit(pool, (request, alone) => this.appendOne(request, alone), (request) => this.announce(request));
+    this.group = new GroupCommit(pool, (request, alone) => this.appendOne(request, alone), (request) => this.announce(request), observer);
     this.probe = new VersionProbe(pool);
     this.raceRefusals = new RaceRefusals(pool, this.group);
   }
@@ -399,8 +401,8 @@ export class EventStore {
   // (WebAssembly, about 28 MiB) is loaded by the first one.
 
   /** Running games whose deadline has passed, for the scheduler. */
-  async dueGames(now: Date, limit = 100): Promise<{ id: string; version: number }[]> {
-    const { rows } = await this.pool.query<{ id: string; version: number }>({ name: 'spielwerk_due_games', text: DUE_GAMES_SQL }, [now.toISOString(), limit]);
+  async dueGames(now: Date, limit = 100): Promise<{ id: string; type: string; version: number }[]> {
+    const { rows } = await this.pool.query<{ id: string; type: string; version: number }>({ name: 'spielwerk_due_games', text: DUE_GAMES_SQL }, [now.toISOString(), limit]);
     return rows;
   }
 

@@ -22,6 +22,10 @@ interface Work {
 
 const lostRace = new Set<string>([serviceCodes.staleVersion, serviceCodes.conflict, serviceCodes.notRunning]);
 
+/** What became of a bot's command: committed, beaten by another command (a lost race,
+ * the game moved on or ended), or refused (by the rules or the service). */
+export type BotOutcome = 'committed' | 'lost' | 'refused';
+
 export class BotSeats {
   private readonly working = new Map<string, Work>();
   private stopped = false;
@@ -32,6 +36,8 @@ export class BotSeats {
     private readonly latest: LatestStates,
     private readonly clock: () => number,
     private readonly log: Logger,
+    /** Told of every bot command, by game type (the metrics). */
+    private readonly sent: (gameType: string, outcome: BotOutcome) => void = () => {},
   ) {}
 
   /** The committed hook: wakes the bots of a running game that has any. */
@@ -102,8 +108,10 @@ export class BotSeats {
       const command = bot.choose(new LazyTurn(game, state, seat, legal), seededRng(`${record.seed}:${version}:${seat}`));
       try {
         await this.commands.handle({ gameId, caller: { kind: 'bot', seat }, command, expectedVersion: version });
+        this.sent(record.type, 'committed');
       } catch (error) {
-        if (error instanceof ServiceError && lostRace.has(error.code)) return;
+        if (error instanceof ServiceError && lostRace.has(error.code)) return this.sent(record.type, 'lost');
+        this.sent(record.type, 'refused');
         this.log.warn({ err: error, gameId, seat, command }, 'a bot command was refused');
       }
       return;

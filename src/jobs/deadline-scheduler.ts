@@ -23,6 +23,11 @@ export interface SchedulerOptions {
   readonly pollMs: number;
 }
 
+/** What became of a fired deadline: its timeout committed; refused as too early (tried
+ * again at the next poll); refused by the rules; or skipped because the service
+ * declined it (someone acted first, the game ended, the database was unavailable). */
+export type DeadlineOutcome = 'committed' | 'too-early' | 'refused' | 'skipped';
+
 export class DeadlineScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** The version at which each game's timeout was refused by its rules or its chance.
@@ -37,6 +42,8 @@ export class DeadlineScheduler {
     private readonly clock: () => number,
     private readonly log: Logger,
     private readonly options: SchedulerOptions,
+    /** Told of every deadline fired, by game type (the metrics). */
+    private readonly fired: (gameType: string, outcome: DeadlineOutcome) => void = () => {},
   ) {}
 
   start(): void {
@@ -46,7 +53,7 @@ export class DeadlineScheduler {
   }
 
   /** Arms (or disarms) the timer for a game whose pending deadline is now `deadline`. */
-  track(gameId: string, version: number, deadline: Date | null): void {
+  track(gameId: string, gameType: string, version: number, deadline: Date | null): void {
     const existing = this.timers.get(gameId);
     if (existing !== undefined) clearTimeout(existing);
     this.timers.delete(gameId);
@@ -54,7 +61,7 @@ export class DeadlineScheduler {
     if (deadline === null || !this.options.timers || this.stopped) return;
     const timer = setTimeout(() => {
       this.timers.delete(gameId);
-      void this.fire(gameId, version);
+      void this.fire(gameId, gameType, version);
     }, Math.max(0, deadline.getTime() - this.clock()) + TIMER_SLACK_MS);
     timer.unref();
     this.timers.set(gameId, timer);
@@ -65,7 +72,7 @@ export class DeadlineScheduler {
     if (this.stopped) return;
     try {
       const due = await this.store.dueGames(new Date(this.clock()));
-      await Promise.all(due.map((game) => this.fire(game.id, game.version)));
+      await Promise.all(due.map((game) => this.fire(game.id, game.type, game.version)));
     } catch (error) {
       this.log.error({ err: error }, 'looking for due deadlines failed');
     }
@@ -78,20 +85,26 @@ export class DeadlineScheduler {
     this.timers.clear();
   }
 
-  private async fire(gameId: string, version: number): Promise<void> {
+  private async fire(gameId: string, gameType: string, version: number): Promise<void> {
     if (this.refused.get(gameId) === version) return;
+    this.fired(gameType, await this.timeout(gameId, version));
+  }
+
+  private async timeout(gameId: string, version: number): Promise<DeadlineOutcome> {
     try {
       await this.commands.handle({ gameId, caller: { kind: 'system' }, command: { type: 'timeout' }, expectedVersion: version });
+      return 'committed';
     } catch (error) {
       // Someone acted first (stale version, conflict) or the game ended: nothing to do.
-      if (error instanceof ServiceError && error.kind === 'service') return;
+      if (error instanceof ServiceError && error.kind === 'service') return 'skipped';
       // Too early (a timer that fired before the rules' deadline): the next poll tries
       // again. Remembering it would stall the game at this version for good.
-      if (error instanceof ServiceError && error.code.endsWith('/too-early')) return;
+      if (error instanceof ServiceError && error.code.endsWith('/too-early')) return 'too-early';
       // Said once: the poll would find the same deadline every time, and the game can
       // only move on by another command, which arms its deadline anew.
       this.refused.set(gameId, version);
       this.log.warn({ err: error, gameId, version }, 'a timeout was refused; it is not retried at this version');
+      return 'refused';
     }
   }
 }

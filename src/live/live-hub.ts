@@ -139,10 +139,11 @@ export class LiveHub {
     });
   }
 
-  /** Some instance says the game reached `version`. */
-  moved(gameId: string, version: number): void {
-    if (!this.watched(gameId)) return;
-    void this.queue.run(gameId, () => this.pull(gameId, version));
+  /** Some instance says the game reached `version`. Settles once the watchers have
+   * been told; undefined when nobody here watches the game. */
+  moved(gameId: string, version: number): Promise<void> | undefined {
+    if (!this.watched(gameId)) return undefined;
+    return this.queue.run(gameId, () => this.pull(gameId, version));
   }
 
   /** Catches up every watched game that moved without this instance hearing of it
@@ -152,7 +153,7 @@ export class LiveHub {
     await Promise.all(
       [...this.channels.keys()].map(async (id) => {
         const version = await this.store.version(id);
-        if (version !== null) this.moved(id, version);
+        if (version !== null) void this.moved(id, version);
       }),
     );
   }

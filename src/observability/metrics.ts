@@ -23,6 +23,26 @@ export class Metrics {
   private readonly commits = new Counter({ name: 'spielwerk_commands_committed_total', help: 'Commands committed, by game type (clients, bots and deadlines alike)', labelNames: ['game'], registers: [this.registry] });
   private readonly events = new Counter({ name: 'spielwerk_events_appended_total', help: 'Events appended by this instance, by game type', labelNames: ['game'], registers: [this.registry] });
   private readonly pushes = new Counter({ name: 'spielwerk_live_messages_sent_total', help: 'Messages sent on live sockets (updates, acks, errors)', registers: [this.registry] });
+  private readonly appendSeconds = new Histogram({
+    name: 'spielwerk_append_duration_seconds',
+    help: 'Time from an append being asked for to its outcome: waiting for its batch, the statement and the commit',
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+  private readonly batchSize = new Histogram({
+    name: 'spielwerk_append_batch_size',
+    help: 'Appends carried by one group-commit statement',
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128, 200],
+    registers: [this.registry],
+  });
+  private readonly pushDelay = new Histogram({
+    name: 'spielwerk_push_delay_seconds',
+    help: 'From another instance announcing a commit (the database clock) to this instance having pushed it to its watchers',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly deadlines = new Counter({ name: 'spielwerk_deadlines_fired_total', help: 'Deadlines fired by this instance, by game type and outcome', labelNames: ['game', 'outcome'], registers: [this.registry] });
+  private readonly botCommands = new Counter({ name: 'spielwerk_bot_commands_total', help: 'Commands sent by server-side bots, by game type and outcome', labelNames: ['game', 'outcome'], registers: [this.registry] });
 
   constructor(sources: { pool: PoolStats; openSockets: () => number }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'spielwerk_' });
@@ -46,5 +66,27 @@ export class Metrics {
 
   pushed(): void {
     this.pushes.inc();
+  }
+
+  /** An AppendObserver (events/group-commit.ts). */
+  appended(seconds: number): void {
+    this.appendSeconds.observe(seconds);
+  }
+
+  batched(size: number): void {
+    this.batchSize.observe(size);
+  }
+
+  /** Clocks of two machines: a negative delay (skew) counts as none. */
+  pushedAcross(seconds: number): void {
+    this.pushDelay.observe(Math.max(0, seconds));
+  }
+
+  deadlineFired(game: string, outcome: string): void {
+    this.deadlines.inc({ game, outcome });
+  }
+
+  botCommand(game: string, outcome: string): void {
+    this.botCommands.inc({ game, outcome });
   }
 }

@@ -4,7 +4,8 @@
 //
 // Every read of a game: summaries, the game list, views at any version, pages of the
 // event log and the replay, each as the caller's token allows them to see it.
-import type { Viewer } from '../domain/contract.ts';
+import { createHash } from 'node:crypto';
+import type { GameEvent, GameResult, Viewer } from '../domain/contract.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import { allowedViewer, resolvePrincipal, type Principal } from '../access/principal.ts';
 import type { GameFilter, GameRecord } from '../events/records.ts';
@@ -24,6 +25,45 @@ export interface EventPage {
 
 const endOfLoaded = (loaded: LoadedGame): GameEnd => endOf(loaded.game, loaded.state);
 
+/** A conditional read asks, once it knows what it will answer and before it builds the
+ * answer, whether the caller holds it already. `tag` names the answer when the game is
+ * finished, which never changes again (the game, its final version and rules, what was
+ * asked and through whose eyes); it is null while the game runs. True: the read
+ * returns `unchanged` instead of the answer. */
+export type Holds = (tag: string | null) => boolean;
+export const unchanged: unique symbol = Symbol('unchanged');
+export type Unchanged = typeof unchanged;
+
+const tagOf = (loaded: LoadedGame, asked: readonly unknown[]): string | null =>
+  loaded.record.status !== 'finished'
+    ? null
+    : createHash('sha256').update(JSON.stringify([loaded.record.id, loaded.version, loaded.record.rulesVersion, ...asked])).digest('base64url').slice(0, 22);
+
+const holdsNothing: Holds = () => false;
+
+/** Events read and folded at a time by a streamed replay; the one-piece replay, held
+ * whole anyway, reads larger batches (fewer round trips, still yielding between them). */
+const REPLAY_BATCH = 250;
+const WHOLE_REPLAY_BATCH = 2000;
+
+interface ReplayStart {
+  readonly kind: 'start';
+  readonly gameType: string;
+  readonly game: ReturnType<typeof summarize>;
+  readonly initialView: unknown;
+}
+interface ReplayStep {
+  readonly kind: 'step';
+  readonly gameType: string;
+  readonly seq: number;
+  readonly event: GameEvent;
+  readonly actor: string;
+  readonly at: string;
+  readonly view: unknown;
+}
+/** One line of a streamed replay. */
+export type ReplayLine = ReplayStart | ReplayStep | { readonly kind: 'end'; readonly gameType: string; readonly result: GameResult | null };
+
 export class GameReads {
   constructor(
     private readonly store: EventStore,
@@ -31,9 +71,10 @@ export class GameReads {
     private readonly past: PastStates,
   ) {}
 
-  async summary(gameId: string, token: string | undefined) {
+  async summary(gameId: string, token: string | undefined, holds = holdsNothing) {
     const loaded = await this.latest.load(gameId);
     const principal = resolvePrincipal(loaded.record, token);
+    if (holds(tagOf(loaded, ['summary', principal]))) return unchanged;
     return { game: summarize(loaded.record, endOf(loaded.game, loaded.state)), you: principal, ...describeVersion(loaded, allowedViewer(loaded.record, principal, undefined)) };
   }
 
@@ -49,17 +90,19 @@ export class GameReads {
   }
 
   /** The view at `version` (default: the latest) through `requested` eyes, if allowed. */
-  async viewAt(gameId: string, token: string | undefined, version: number | undefined, requested: Viewer | undefined): Promise<GameSnapshot> {
+  async viewAt(gameId: string, token: string | undefined, version: number | undefined, requested: Viewer | undefined, holds = holdsNothing): Promise<GameSnapshot | Unchanged> {
     const latest = await this.latest.load(gameId);
     const viewer = allowedViewer(latest.record, resolvePrincipal(latest.record, token), requested);
+    if (version !== undefined && (version > latest.version || version < 0)) throw new ServiceError(serviceCodes.validation, `version must be between 0 and ${latest.version}`);
+    if (holds(tagOf(latest, ['view', version ?? latest.version, viewer]))) return unchanged;
     if (version === undefined || version === latest.version) return describeVersion(latest, viewer);
-    if (version > latest.version || version < 0) throw new ServiceError(serviceCodes.validation, `version must be between 0 and ${latest.version}`);
     return describeVersion(atVersion(latest, await this.past.at(latest, version), version), viewer);
   }
 
-  async events(gameId: string, token: string | undefined, after: number, limit: number, requested?: Viewer): Promise<EventPage> {
+  async events(gameId: string, token: string | undefined, after: number, limit: number, requested?: Viewer, holds = holdsNothing): Promise<EventPage | Unchanged> {
     const latest = await this.latest.load(gameId);
     const viewer = allowedViewer(latest.record, resolvePrincipal(latest.record, token), requested);
+    if (holds(tagOf(latest, ['events', after, limit, viewer]))) return unchanged;
     // Redaction needs the state each event applied to.
     const from = Math.min(after, latest.version);
     const before = await this.past.at(latest, from);
@@ -74,19 +117,57 @@ export class GameReads {
     };
   }
 
-  /** Every step of a finished game with everything revealed, and the seed to check it. */
-  async replay(gameId: string) {
+  /** Every step of a finished game with everything revealed, the seed to check it and
+   * the race log, in one piece (see replayLines for a long game). */
+  async replay(gameId: string, holds = holdsNothing) {
+    const lines = await this.replayFrom(gameId, holds, 'json', WHOLE_REPLAY_BATCH);
+    if (lines === unchanged) return unchanged;
+    const steps: ReplayStep[] = [];
+    let head: ReplayStart | undefined;
+    let result: GameResult | null = null;
+    for await (const batch of lines) {
+      for (const line of batch) {
+        if (line.kind === 'start') head = line;
+        else if (line.kind === 'step') steps.push(line);
+        else result = line.result;
+      }
+    }
+    const { gameType, game, initialView } = head!;
+    const stored = steps.map(({ seq, event, actor, at }) => ({ seq, event, actor, at: new Date(at) }));
+    const races = raceLog(gameType, stored, await this.store.raceRefusals.list(gameId));
+    return { gameType, game, initialView, steps: steps.map(({ kind: _kind, gameType: _type, ...step }) => step), result, raceLog: races };
+  }
+
+  /** The replay as lines, built from `batch` events read at a time, so a long game is
+   * never held whole: a `start` line (the summary, the view before the first event), a
+   * `step` per event (with the view after it) and an `end` line (the result). The race
+   * log, which needs the whole log, is not among them: GET /games/{id}/race-log. */
+  replayLines(gameId: string, holds = holdsNothing, batch = REPLAY_BATCH): Promise<AsyncIterable<readonly ReplayLine[]> | Unchanged> {
+    return this.replayFrom(gameId, holds, 'lines', batch);
+  }
+
+  /** `form` tells the two answers' tags apart. */
+  private async replayFrom(gameId: string, holds: Holds, form: 'json' | 'lines', batch: number): Promise<AsyncIterable<readonly ReplayLine[]> | Unchanged> {
     const latest = await this.latest.load(gameId);
     if (latest.record.status !== 'finished') throw new ServiceError(serviceCodes.notFinished, 'the replay is public once the game is over');
-    const events = await this.store.readEvents(gameId, 0);
+    if (holds(tagOf(latest, ['replay', form]))) return unchanged;
+    return this.replayBatches(latest, batch);
+  }
+
+  private async *replayBatches(latest: LoadedGame, batch: number): AsyncGenerator<readonly ReplayLine[]> {
+    const { game } = latest;
+    const gameType = game.type;
     const all: Viewer = { kind: 'all' };
-    let state = latest.game.initialState(latest.setup);
-    const steps = events.map(({ seq, event, actor, at }) => {
-      state = latest.game.evolve(state, event);
-      return { seq, event, actor, at: at.toISOString(), view: latest.game.view(state, all) };
-    });
-    const races = raceLog(latest.game.type, events, await this.store.raceRefusals.list(gameId));
-    return { gameType: latest.game.type, game: summarize(latest.record, endOf(latest.game, state)), initialView: latest.game.view(latest.game.initialState(latest.setup), all), steps, result: latest.game.result(state), raceLog: races };
+    let state = game.initialState(latest.setup);
+    yield [{ kind: 'start', gameType, game: summarize(latest.record, endOfLoaded(latest)), initialView: game.view(state, all) }];
+    for (let after = 0; after < latest.version; after += batch) {
+      const events = await this.store.readEvents(latest.record.id, after, batch, latest.version);
+      yield events.map(({ seq, event, actor, at }): ReplayStep => {
+        state = game.evolve(state, event);
+        return { kind: 'step', gameType, seq, event, actor, at: at.toISOString(), view: game.view(state, all) };
+      });
+    }
+    yield [{ kind: 'end', gameType, result: game.result(state) }];
   }
 
   /** Every race command so far, accepted or refused, in the order decided. Race

@@ -1,13 +1,16 @@
 // Games over HTTP: create, join, list, read, command, event log, views and replay.
 // Handlers only translate; the rules live in the domain, the bookkeeping in events/.
+import { Readable } from 'node:stream';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ServiceError, serviceCodes } from '../errors.ts';
+import { unchanged } from '../reads/game-reads.ts';
 import { decodeCursor, summarize } from '../reads/game-summary.ts';
 import { gameSchemas } from './game-schemas.ts';
 import { requireScope } from '../organizers/organizers.ts';
+import { answer, conditional, uncachedErrors } from './caching.ts';
 import { Problem } from './problem.ts';
 import { limitOf } from './rate-limits.ts';
 import {
@@ -29,8 +32,16 @@ import {
   NewGameEnvelope,
   parseViewer,
   Replay,
+  ReplayLine,
   ViewerParam,
 } from './schemas.ts';
+
+const NDJSON = 'application/x-ndjson';
+
+/** One batch of lines after another: the next is read only once the client took the previous. */
+async function* ndjson(batches: AsyncIterable<readonly unknown[]>): AsyncGenerator<string> {
+  for await (const lines of batches) yield lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+}
 
 /** The bearer token, if any. */
 export function bearer(request: FastifyRequest): string | undefined {
@@ -50,6 +61,9 @@ const bodyValidatedBy = (envelope: z.ZodType): FastifySchemaCompiler<any> => (ro
 
 const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem, 429: Problem };
 const security: { [scheme: string]: string[] }[] = [{ bearer: [] }, {}];
+/** Reads of a finished game answer 304 to a matching If-None-Match (see caching.ts). */
+const cached = { 304: z.null() };
+const caching = 'A finished game\'s answer never changes: it carries an ETag and `Cache-Control: max-age=31536000, immutable` (`private` when asked with a token, and `Vary: Authorization`), and `If-None-Match` with that ETag answers 304. A running game\'s answer is never kept (`no-cache`; `private, no-store` with a token).';
 
 export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   const { setup, reads, commands } = app.services;
@@ -116,12 +130,13 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'getGame',
       tags: ['games'],
       summary: "A game: summary, the caller's view and legal commands",
-      description: 'Without a token you are a spectator.',
+      description: `Without a token you are a spectator. ${caching}`,
       params: GameParams,
       security,
-      response: { 200: GameDetails, ...errors },
+      response: { 200: GameDetails, ...cached, ...errors },
     },
-    handler: async (request) => reads.summary(request.params.id, bearer(request)),
+    onSend: uncachedErrors,
+    handler: async (request, reply) => answer(reply, await reads.summary(request.params.id, bearer(request), conditional(request, reply, ['authorization']))),
   });
 
   app.post('/games/:id/join', {
@@ -247,7 +262,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'listEvents',
       tags: ['games'],
       summary: 'The event log, redacted for the caller while the game runs',
-      description: 'Pages of events after `after`, each with who sent it and when. A finished game shows any viewer (`viewer=all`).',
+      description: `Pages of events after \`after\`, each with who sent it and when. A finished game shows any viewer (\`viewer=all\`). ${caching}`,
       params: GameParams,
       querystring: z.object({
         after: z.coerce.number().int().min(0).default(0).describe('Events with seq greater than this'),
@@ -255,11 +270,12 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
         viewer: ViewerParam.optional(),
       }),
       security,
-      response: { 200: EventPage, ...errors },
+      response: { 200: EventPage, ...cached, ...errors },
     },
-    handler: async (request) => {
+    onSend: uncachedErrors,
+    handler: async (request, reply) => {
       const { after, limit, viewer } = request.query;
-      return reads.events(request.params.id, bearer(request), after, limit, parseViewer(viewer));
+      return answer(reply, await reads.events(request.params.id, bearer(request), after, limit, parseViewer(viewer), conditional(request, reply, ['authorization'])));
     },
   });
 
@@ -268,13 +284,15 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'getView',
       tags: ['games'],
       summary: 'The game at version N (default: now) through your eyes, or as a spectator',
-      description: 'Any version of the log, as the caller (or, once the game is over, any viewer) saw it.',
+      description: `Any version of the log, as the caller (or, once the game is over, any viewer) saw it. ${caching}`,
       params: GameParams,
       querystring: z.object({ version: z.coerce.number().int().min(0).optional(), viewer: ViewerParam.optional() }),
       security,
-      response: { 200: GameSnapshot, ...errors },
+      response: { 200: GameSnapshot, ...cached, ...errors },
     },
-    handler: async (request) => reads.viewAt(request.params.id, bearer(request), request.query.version, parseViewer(request.query.viewer)),
+    onSend: uncachedErrors,
+    handler: async (request, reply) =>
+      answer(reply, await reads.viewAt(request.params.id, bearer(request), request.query.version, parseViewer(request.query.viewer), conditional(request, reply, ['authorization']))),
   });
 
   app.get('/games/:id/replay', {
@@ -282,11 +300,18 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'getReplay',
       tags: ['games'],
       summary: 'Every step of a finished game, everything revealed',
-      description: 'Each event with the view after it, as the `all` viewer sees it; 409 game/not-finished while the game runs.',
+      description: `Each event with the view after it, as the \`all\` viewer sees it; 409 game/not-finished while the game runs. With \`Accept: application/x-ndjson\` the replay is streamed as it is read from the database, one JSON document per line (\`ReplayLine\`): \`start\`, a \`step\` per event, then \`end\` (the race log is not among them: \`GET /games/{id}/race-log\`); use it for long games, whose one-piece answer runs to tens of megabytes. ${caching}`,
       security: [],
       params: GameParams,
-      response: { 200: Replay, ...errors },
+      response: { 200: { content: { 'application/json': { schema: Replay }, [NDJSON]: { schema: ReplayLine } } }, ...cached, ...errors },
     },
-    handler: async (request) => reads.replay(request.params.id),
+    onSend: uncachedErrors,
+    handler: async (request, reply) => {
+      const holds = conditional(request, reply, ['accept']);
+      if (!request.headers.accept?.includes(NDJSON)) return answer(reply, await reads.replay(request.params.id, holds));
+      const lines = await reads.replayLines(request.params.id, holds);
+      if (lines === unchanged) return reply.code(304).send();
+      return reply.type(NDJSON).send(Readable.from(ndjson(lines), { highWaterMark: 1 }));
+    },
   });
 };

@@ -92,6 +92,9 @@ const failures: Record<string, string> = {
   '503': 'The database cannot be reached or the server is shutting down (server/database-unavailable, server/shutting-down); retry after Retry-After',
 };
 
+/** A 304 has no body, whatever the schema that declared it said. */
+const notModified = 'Not modified: the finished game\'s answer named by If-None-Match is still the answer (no body)';
+
 /** Failures as problem documents; every response described by what it means. */
 function describeResponses(document: Document): Document {
   const paths = Object.fromEntries(
@@ -101,6 +104,7 @@ function describeResponses(document: Document): Document {
         Object.entries(operations).map(([method, operation]) => {
           const responses = Object.fromEntries(
             Object.entries((operation.responses ?? {}) as Record<string, JsonObject>).map(([status, response]) => {
+              if (status === '304') return [status, { description: notModified }];
               const failure = failures[status];
               if (failure === undefined) return [status, { ...response, description: String(operation.summary ?? 'Success') }];
               const content = response.content as Record<string, Json> | undefined;

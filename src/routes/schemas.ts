@@ -204,18 +204,32 @@ export const EventPage = perGame(
   'A page of the event log',
 ).any;
 
+const replayStep = (g: GameSchemas) => ({ seq: z.int().min(1), event: g.event, actor: z.string(), at: z.string(), view: g.allView });
+
 export const Replay = perGame(
   'Replay',
   'gameType',
   (g) => ({
     game: gameSummaries.of(g),
     initialView: g.allView,
-    steps: z.array(z.object({ seq: z.int().min(1), event: g.event, actor: z.string(), at: z.string(), view: g.allView })),
+    steps: z.array(z.object(replayStep(g))),
     result: GameResult.nullable(),
     raceLog: z.array(RaceEntry).describe('Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log)'),
   }),
   'Every step of a finished game, everything revealed',
 ).any;
+
+/** One line of `GET /games/{id}/replay` as NDJSON (`Accept: application/x-ndjson`). */
+export const ReplayLine = named(
+  z
+    .union([
+      perGame('ReplayStart', 'gameType', (g) => ({ kind: z.literal('start'), game: gameSummaries.of(g), initialView: g.allView }), 'The first line of a streamed replay: the game and the view before its first event').any,
+      perGame('ReplayStep', 'gameType', (g) => ({ kind: z.literal('step'), ...replayStep(g) }), 'One event of a streamed replay, with the view after it').any,
+      z.object({ kind: z.literal('end'), gameType: z.string(), result: GameResult.nullable() }).describe('The last line of a streamed replay: a stream without it was cut short'),
+    ])
+    .describe('One line of a streamed replay (NDJSON): `start`, then one `step` per event in order, then `end`'),
+  'ReplayLine',
+);
 
 export const IdempotencyHeaders = z.object({
   'idempotency-key': z.string().min(1).max(128).optional().describe('A retry with the same key returns the first answer and appends nothing'),

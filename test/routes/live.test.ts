@@ -179,7 +179,7 @@ t.test('a command alone carries its notification in its append; appends of a bat
   statements.length = 0;
   const answer = await playOne(app, id, tokens);
   await until(() => heard.length > 0);
-  t.match(heard, [new RegExp(`^${id}:${answer.version}:[0-9a-f-]+$`)], 'one notification of the new version, signed by the instance');
+  t.match(heard, [new RegExp(`^${id}:${answer.version}:[0-9a-f-]+:\\d+$`)], 'one notification of the new version, signed by the instance and timed by the database');
   t.equal(statements.filter((s) => s.includes('pg_notify')).length, 1, 'sent by one statement');
   t.equal(statements.filter((s) => s.includes('pg_notify') && s.includes('INSERT INTO event')).length, 1, 'the append itself');
   t.equal(statements.filter((s) => s.includes('unnest')).length, 0, 'no separate announcement');

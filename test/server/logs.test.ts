@@ -59,7 +59,7 @@ t.test('a run of the server logs no token it issued, and says what an operator n
   const { rows } = await database.pool.query<{ application_name: string }>('SELECT application_name FROM pg_stat_activity WHERE datname = current_database()');
   const names = rows.map((row) => row.application_name);
   t.ok(names.some((name) => /^spielwerk .+:\d+ pool$/.test(name)), `the pool's connections name themselves (${names.join(', ')})`);
-  t.ok(names.some((name) => /^spielwerk .+:\d+ listener$/.test(name)), 'so does the notification listener');
+  t.ok(names.some((name) => /^spielwerk .+:\d+ listener [0-9a-f]{8}$/.test(name)), 'so does the notification listener');
 
   child.kill('SIGTERM');
   await once(child, 'close');

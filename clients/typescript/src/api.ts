@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * A game: summary, the caller's view and legal commands
-         * @description Without a token you are a spectator.
+         * @description Without a token you are a spectator. A finished game's answer never changes: it carries an ETag and `Cache-Control: max-age=31536000, immutable` (`private` when asked with a token, and `Vary: Authorization`), and `If-None-Match` with that ETag answers 304. A running game's answer is never kept (`no-cache`; `private, no-store` with a token).
          */
         get: operations["getGame"];
         put?: never;
@@ -313,7 +313,7 @@ export interface paths {
         };
         /**
          * The event log, redacted for the caller while the game runs
-         * @description Pages of events after `after`, each with who sent it and when. A finished game shows any viewer (`viewer=all`).
+         * @description Pages of events after `after`, each with who sent it and when. A finished game shows any viewer (`viewer=all`). A finished game's answer never changes: it carries an ETag and `Cache-Control: max-age=31536000, immutable` (`private` when asked with a token, and `Vary: Authorization`), and `If-None-Match` with that ETag answers 304. A running game's answer is never kept (`no-cache`; `private, no-store` with a token).
          */
         get: operations["listEvents"];
         put?: never;
@@ -333,7 +333,7 @@ export interface paths {
         };
         /**
          * The game at version N (default: now) through your eyes, or as a spectator
-         * @description Any version of the log, as the caller (or, once the game is over, any viewer) saw it.
+         * @description Any version of the log, as the caller (or, once the game is over, any viewer) saw it. A finished game's answer never changes: it carries an ETag and `Cache-Control: max-age=31536000, immutable` (`private` when asked with a token, and `Vary: Authorization`), and `If-None-Match` with that ETag answers 304. A running game's answer is never kept (`no-cache`; `private, no-store` with a token).
          */
         get: operations["getView"];
         put?: never;
@@ -353,7 +353,7 @@ export interface paths {
         };
         /**
          * Every step of a finished game, everything revealed
-         * @description Each event with the view after it, as the `all` viewer sees it; 409 game/not-finished while the game runs.
+         * @description Each event with the view after it, as the `all` viewer sees it; 409 game/not-finished while the game runs. With `Accept: application/x-ndjson` the replay is streamed as it is read from the database, one JSON document per line (`ReplayLine`): `start`, a `step` per event, then `end` (the race log is not among them: `GET /games/{id}/race-log`); use it for long games, whose one-piece answer runs to tens of megabytes. A finished game's answer never changes: it carries an ETag and `Cache-Control: max-age=31536000, immutable` (`private` when asked with a token, and `Vary: Authorization`), and `If-None-Match` with that ETag answers 304. A running game's answer is never kept (`no-cache`; `private, no-store` with a token).
          */
         get: operations["getReplay"];
         put?: never;
@@ -1542,6 +1542,27 @@ export interface components {
             /** @description Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log) */
             raceLog: components["schemas"]["RaceEntry"][];
         };
+        /** @description The first line of a streamed replay: the game and the view before its first event (Fackel+Keule) */
+        FackelUndKeuleReplayStart: {
+            /** @constant */
+            gameType: "fackel-und-keule";
+            /** @constant */
+            kind: "start";
+            game: components["schemas"]["FackelUndKeuleGameSummary"];
+            initialView: components["schemas"]["FackelUndKeuleAllView"];
+        };
+        /** @description One event of a streamed replay, with the view after it (Fackel+Keule) */
+        FackelUndKeuleReplayStep: {
+            /** @constant */
+            gameType: "fackel-und-keule";
+            /** @constant */
+            kind: "step";
+            seq: number;
+            event: components["schemas"]["FackelUndKeuleEvent"];
+            actor: string;
+            at: string;
+            view: components["schemas"]["FackelUndKeuleAllView"];
+        };
         FackelUndKeuleSeatView: {
             round: number;
             /** @constant */
@@ -2520,6 +2541,27 @@ export interface components {
             /** @description Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log) */
             raceLog: components["schemas"]["RaceEntry"][];
         };
+        /** @description The first line of a streamed replay: the game and the view before its first event (Mistkäfer) */
+        MistkaeferReplayStart: {
+            /** @constant */
+            gameType: "mistkaefer";
+            /** @constant */
+            kind: "start";
+            game: components["schemas"]["MistkaeferGameSummary"];
+            initialView: components["schemas"]["MistkaeferAllView"];
+        };
+        /** @description One event of a streamed replay, with the view after it (Mistkäfer) */
+        MistkaeferReplayStep: {
+            /** @constant */
+            gameType: "mistkaefer";
+            /** @constant */
+            kind: "step";
+            seq: number;
+            event: components["schemas"]["MistkaeferEvent"];
+            actor: string;
+            at: string;
+            view: components["schemas"]["MistkaeferAllView"];
+        };
         MistkaeferSeatView: {
             seats: number;
             /** @enum {string} */
@@ -3256,6 +3298,27 @@ export interface components {
             result: components["schemas"]["GameResult"] | null;
             /** @description Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log) */
             raceLog: components["schemas"]["RaceEntry"][];
+        };
+        /** @description The first line of a streamed replay: the game and the view before its first event (Pechvogel) */
+        PechvogelReplayStart: {
+            /** @constant */
+            gameType: "pechvogel";
+            /** @constant */
+            kind: "start";
+            game: components["schemas"]["PechvogelGameSummary"];
+            initialView: components["schemas"]["PechvogelAllView"];
+        };
+        /** @description One event of a streamed replay, with the view after it (Pechvogel) */
+        PechvogelReplayStep: {
+            /** @constant */
+            gameType: "pechvogel";
+            /** @constant */
+            kind: "step";
+            seq: number;
+            event: components["schemas"]["PechvogelEvent"];
+            actor: string;
+            at: string;
+            view: components["schemas"]["PechvogelAllView"];
         };
         PechvogelSeatView: {
             seats: number;
@@ -4048,6 +4111,27 @@ export interface components {
             /** @description Every race command received, accepted or refused, in decision order (see GET /games/{id}/race-log) */
             raceLog: components["schemas"]["RaceEntry"][];
         };
+        /** @description The first line of a streamed replay: the game and the view before its first event (Porca Miseria) */
+        PorcaMiseriaReplayStart: {
+            /** @constant */
+            gameType: "porca-miseria";
+            /** @constant */
+            kind: "start";
+            game: components["schemas"]["PorcaMiseriaGameSummary"];
+            initialView: components["schemas"]["PorcaMiseriaAllView"];
+        };
+        /** @description One event of a streamed replay, with the view after it (Porca Miseria) */
+        PorcaMiseriaReplayStep: {
+            /** @constant */
+            gameType: "porca-miseria";
+            /** @constant */
+            kind: "step";
+            seq: number;
+            event: components["schemas"]["PorcaMiseriaEvent"];
+            actor: string;
+            at: string;
+            view: components["schemas"]["PorcaMiseriaAllView"];
+        };
         PorcaMiseriaSeatView: {
             /** @enum {string} */
             phase: "setup" | "reveal" | "symbol" | "touch" | "over";
@@ -4294,6 +4378,17 @@ export interface components {
         };
         /** @description Every step of a finished game, everything revealed */
         Replay: components["schemas"]["PechvogelReplay"] | components["schemas"]["FackelUndKeuleReplay"] | components["schemas"]["MistkaeferReplay"] | components["schemas"]["PorcaMiseriaReplay"];
+        /** @description One line of a streamed replay (NDJSON): `start`, then one `step` per event in order, then `end` */
+        ReplayLine: components["schemas"]["ReplayStart"] | components["schemas"]["ReplayStep"] | {
+            /** @constant */
+            kind: "end";
+            gameType: string;
+            result: components["schemas"]["GameResult"] | null;
+        };
+        /** @description The first line of a streamed replay: the game and the view before its first event */
+        ReplayStart: components["schemas"]["PechvogelReplayStart"] | components["schemas"]["FackelUndKeuleReplayStart"] | components["schemas"]["MistkaeferReplayStart"] | components["schemas"]["PorcaMiseriaReplayStart"];
+        /** @description One event of a streamed replay, with the view after it */
+        ReplayStep: components["schemas"]["PechvogelReplayStep"] | components["schemas"]["FackelUndKeuleReplayStep"] | components["schemas"]["MistkaeferReplayStep"] | components["schemas"]["PorcaMiseriaReplayStep"];
         RoundPaired: {
             round: number;
             scheduled: string | null;
@@ -5005,6 +5100,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GameDetails"];
                 };
+            };
+            /** @description Not modified: the finished game's answer named by If-None-Match is still the answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
             400: {
@@ -5843,6 +5945,13 @@ export interface operations {
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
+            /** @description Not modified: the finished game's answer named by If-None-Match is still the answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
             400: {
                 headers: {
@@ -5933,6 +6042,13 @@ export interface operations {
                     "application/json": components["schemas"]["GameSnapshot"];
                 };
             };
+            /** @description Not modified: the finished game's answer named by If-None-Match is still the answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
             400: {
                 headers: {
@@ -6017,7 +6133,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Replay"];
+                    "application/x-ndjson": components["schemas"]["ReplayLine"];
                 };
+            };
+            /** @description Not modified: the finished game's answer named by If-None-Match is still the answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
             400: {

@@ -19,7 +19,10 @@ export type GameDetailsOf<T extends GameType> = Extract<Schemas['GameDetails'], 
 export type CommandAnswerOf<T extends GameType> = Extract<Schemas['CommandAnswer'], { gameType: T }>;
 export type ViewOf<T extends GameType> = GameDetailsOf<T>['view'];
 
-export type RestClient = Client<paths>;
+/** The media types the client reads: JSON answers and problem documents (the streamed
+ * NDJSON replay, `Accept: application/x-ndjson`, is read with fetch itself). */
+type Json = 'application/json' | 'application/problem+json';
+export type RestClient = Client<paths, Json>;
 
 /** How requests travel: the platform's fetch by default; in Node, `poolTransport` of
  * `@spielwerk/client/node` sends them over keep-alive connections much faster. */
@@ -32,7 +35,7 @@ export interface RestTransport {
  * pass `headers: bearer(token)` per request (e.g. one client for several seats). */
 export function createRestClient(options: Omit<ClientOptions, 'Request' | 'fetch'> & { readonly token?: string; readonly transport?: RestTransport }): RestClient {
   const { token, transport, ...rest } = options;
-  const client = createClient<paths>(transport === undefined ? rest : { ...rest, Request: transport.Request, fetch: transport.fetch });
+  const client = createClient<paths, Json>(transport === undefined ? rest : { ...rest, Request: transport.Request, fetch: transport.fetch });
   if (token !== undefined) {
     client.use({
       onRequest: ({ request }) => {
