@@ -190,7 +190,9 @@ t.test('a command alone carries its notification in its append; appends of a bat
     const mine = (await app.inject({ url: `/games/${gameId}`, headers: { authorization: `Bearer ${seatTokens[seat]}` } })).json();
     return { gameId, token: seatTokens[seat]!, command: mine.legalCommands[0], version: mine.version as number };
   }));
-  await until(() => heard.length >= 3);
+  // Every game's own announcements (a game may be announced more than once as it is
+  // made) are heard before counting, or a late one would count among the batch's.
+  await until(() => pending.every((p) => heard.some((h) => h.startsWith(`${p.gameId}:${p.version}:`))));
   heard.length = 0;
   statements.length = 0;
   // Decided in one turn, so their appends share one statement.
