@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { AckMessage, closeCodeMeanings, CommandMessage, ErrorMessage, UpdateMessage } from './routes/live-messages.ts';
 import { defaultLiveLimits } from './live/socket-limits.ts';
+import { closeCodes } from './live/live-sockets.ts';
 import { dropSafeIntegerBounds, dropUnusedSchemas } from './routes/openapi-tidy.ts';
 import { TournamentEventsMessage } from './routes/tournament-live-messages.ts';
 
@@ -110,6 +111,7 @@ export function generateAsyncApi(): string {
         action: 'receive',
         channel: { $ref: tournamentChannel },
         summary: "Every event of the tournament's log, in order; an error when the connection is refused",
+        description: `The server sends; what the client sends is not read. Closed with ${closeCodes.sendBufferFull} when the client does not read (as the game socket: reconnect with ?after=N), 1001 at shutdown, 4000 + status when refused.`,
         messages: [{ $ref: `${tournamentChannel}/messages/tournamentEvents` }, { $ref: `${tournamentChannel}/messages/error` }],
       },
     },

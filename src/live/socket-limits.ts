@@ -18,6 +18,10 @@ export interface LiveLimits {
 
 export const defaultLiveLimits: LiveLimits = { sendBufferBytes: 1024 * 1024, messagesPerSecond: 200, catchUpEvents: 500 };
 
+/** Whether more is queued for a socket than `cap` allows (0: no cap): every socket that
+ * pushes (a game's, a tournament's) is closed past it rather than buffered for. */
+export const overSendBuffer = (socket: { readonly bufferedAmount: number }, cap: number): boolean => cap > 0 && socket.bufferedAmount > cap;
+
 /** A token bucket of one second's worth of messages that may go as far into debt:
  * each message takes a token; without one it is refused, and once the debt is a full
  * bucket the socket is to be closed. Refused messages count too, so a client that

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import { allowedViewer } from '../access/principal.ts';
 import { closeCodes } from '../live/live-sockets.ts';
-import { MessageBudget } from '../live/socket-limits.ts';
+import { MessageBudget, overSendBuffer } from '../live/socket-limits.ts';
 import { socketCorker } from '../live/tick-cork.ts';
 import { bearer } from './games.ts';
 import { refuseNul } from './nul.ts';
@@ -73,7 +73,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         socket.send(json, { binary: false });
         sent++;
         metrics.pushed();
-        if (sendBufferBytes > 0 && socket.bufferedAmount > sendBufferBytes) socket.close(closeCodes.sendBufferFull, 'send buffer full: reconnect with ?after=N');
+        if (overSendBuffer(socket, sendBufferBytes)) socket.close(closeCodes.sendBufferFull, 'send buffer full: reconnect with ?after=N');
       };
       const send = (message: unknown) => sendJson(JSON.stringify(message));
       // A part of a long catch-up waits for the socket to take it instead.

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ServiceError } from '../errors.ts';
 import type { TournamentEvent } from '../tournaments/log.ts';
 import { closeCodes } from '../live/live-sockets.ts';
+import { overSendBuffer } from '../live/socket-limits.ts';
 import type { ErrorMessage } from './live-messages.ts';
 import { internalProblem, problemOf } from './problem.ts';
 import type { TournamentEventsMessage } from './tournament-live-messages.ts';
@@ -16,7 +17,7 @@ import type { TournamentEventsMessage } from './tournament-live-messages.ts';
 const POLL_MS = 2000;
 
 export const tournamentLiveRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { tournaments, tournamentStore, feed } = app.services;
+  const { tournaments, tournamentStore, feed, sockets } = app.services;
 
   app.get('/tournaments/:id/live', {
     websocket: true,
@@ -29,6 +30,8 @@ export const tournamentLiveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (socket: WebSocket, request: FastifyRequest<{ Params: { id: string }; Querystring: { after: number } }>) => {
     const { id } = request.params;
+    // Counted among the open sockets and closed with 1001 at shutdown, as a game's.
+    sockets.add(socket);
     let sent = request.query.after;
     const push = (batch: readonly { seq: number; event: TournamentEvent }[]) => {
       const fresh = batch.filter((e) => e.seq > sent);
@@ -36,6 +39,8 @@ export const tournamentLiveRoutes: FastifyPluginAsyncZod = async (app) => {
       sent = fresh.at(-1)!.seq;
       const message: TournamentEventsMessage = { type: 'events', events: fresh, version: sent };
       socket.send(JSON.stringify(message));
+      // As on a game's socket: a client that does not read reconnects with after=N.
+      if (overSendBuffer(socket, sockets.limits.sendBufferBytes)) socket.close(closeCodes.sendBufferFull, 'send buffer full: reconnect with ?after=N');
       return true;
     };
     let catchingUp: Promise<void> = Promise.resolve();

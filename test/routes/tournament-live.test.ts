@@ -51,3 +51,16 @@ t.test('the feed pushes rounds, finished tables and standings, and resumes after
   t.equal(refusal.problem.code, 'tournament/not-found');
   t.equal((await unknown.closed).code, 4404);
 });
+
+t.test('at shutdown the feed is closed with 1001 like a game socket, not cut', async (t) => {
+  const app = await testApp(t);
+  const organizer = await createOrganizer(app);
+  const { tournament } = await createTournament(app, organizer.key, {
+    name: 'Feierabend', gameType: 'pechvogel', format: { kind: 'swiss', rounds: 1, tableSize: { min: 4, max: 4 }, byes: false }, settings: { advance: 'organizer' }, players: botPlayers(4),
+  });
+  const feed = await connect(app, `/tournaments/${tournament.id}/live`);
+  await feed.next();
+  t.equal(app.services.sockets.open, 1, 'counted among the open sockets');
+  await app.services.sockets.closeAll(Date.now() + 2000);
+  t.equal((await feed.closed).code, 1001);
+});
