@@ -14,7 +14,7 @@ import { Pool } from 'undici';
 import WebSocket from 'ws';
 import type { Command, GameEvent } from '../src/domain/contract.ts';
 import { pechvogel } from '../src/domain/pechvogel/index.ts';
-import { jsonRequest, liveUrl, parseOptions, roundedPercentiles } from './lib.ts';
+import { giveUpAfter, jsonRequest, liveUrl, parseOptions, roundedPercentiles } from './lib.ts';
 import { build, scratchDatabase, startServer } from './server-process.ts';
 
 const values = parseOptions(
@@ -29,10 +29,7 @@ const values = parseOptions(
 );
 const spectatorCount = values.spectators;
 const commandCount = values.commands;
-const watchdog = setTimeout(() => {
-  console.log(JSON.stringify({ ok: false, error: `gave up after ${values.timeout} s` }));
-  process.exit(124);
-}, values.timeout * 1000);
+const watchdog = giveUpAfter(values.timeout);
 
 const database = await scratchDatabase(values['database-url']);
 build();

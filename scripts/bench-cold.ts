@@ -32,7 +32,7 @@ import { createClients } from '../src/db/client.ts';
 import { EventStore } from '../src/events/store.ts';
 import { foldOn } from '../src/state/latest-states.ts';
 import { SNAPSHOT_EVERY } from '../src/state/state-snapshots.ts';
-import { jsonRequest, parseOptions, roundedPercentiles } from './lib.ts';
+import { giveUpAfter, jsonRequest, parseOptions, roundedPercentiles } from './lib.ts';
 import { build, scratchDatabase, startServer, type RunningServer } from './server-process.ts';
 
 const values = parseOptions(
@@ -47,10 +47,7 @@ const values = parseOptions(
 );
 const gameCount = values.games;
 const targetEvents = values.events;
-const watchdog = setTimeout(() => {
-  console.log(JSON.stringify({ ok: false, error: `gave up after ${values.timeout} s` }));
-  process.exit(124);
-}, values.timeout * 1000);
+const watchdog = giveUpAfter(values.timeout);
 
 // ---- the games ---------------------------------------------------------------------
 

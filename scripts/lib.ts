@@ -92,3 +92,12 @@ export function roundedPercentiles(samples: readonly number[], decimals: number)
   const { n, p50, p90, p99, max } = percentiles(samples);
   return { n, p50: round(p50), p90: round(p90), p99: round(p99), max: round(max) };
 }
+
+/** Ends the run with one JSON line and exit code 124 after `seconds`, so a benchmark
+ * that hangs still prints what it is; clear it when the run is done. */
+export function giveUpAfter(seconds: number): NodeJS.Timeout {
+  return setTimeout(() => {
+    console.log(JSON.stringify({ ok: false, error: `gave up after ${seconds} s` }));
+    process.exit(124);
+  }, seconds * 1000);
+}

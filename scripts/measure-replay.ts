@@ -21,7 +21,7 @@ import type { AnyGame } from '../src/domain/games.ts';
 import { porcaMiseria } from '../src/domain/porca-miseria/index.ts';
 import { createClients } from '../src/db/client.ts';
 import { EventStore } from '../src/events/store.ts';
-import { parseOptions, roundedPercentiles } from './lib.ts';
+import { giveUpAfter, parseOptions, roundedPercentiles } from './lib.ts';
 import { build, scratchDatabase, startServer, type RunningServer } from './server-process.ts';
 
 const values = parseOptions(import.meta.url, {
@@ -34,10 +34,7 @@ const values = parseOptions(import.meta.url, {
 const targetEvents = Number(values.events);
 const maxEvents = Number(values['max-events']);
 const rounds = Number(values.rounds);
-const watchdog = setTimeout(() => {
-  console.log(JSON.stringify({ ok: false, error: `gave up after ${values.timeout} s` }));
-  process.exit(124);
-}, Number(values.timeout) * 1000);
+const watchdog = giveUpAfter(Number(values.timeout));
 
 const game = porcaMiseria as AnyGame;
 const seats = 3;

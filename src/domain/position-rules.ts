@@ -41,6 +41,14 @@ export interface PositionRules<O, S, P> {
   redact(position: P, viewer: Viewer): P;
 }
 
+/** Hands as `viewer` may see them: a seat its own, everyone how many each holds. */
+export function shownHands<H extends readonly unknown[]>(hands: readonly (H | null)[], viewer: Viewer): { hands: (H | null)[]; handSizes: number[] } {
+  return {
+    hands: hands.map((h, s) => (viewer.kind === 'all' || (viewer.kind === 'seat' && viewer.seat === s) ? h : null)),
+    handSizes: hands.map((h) => h?.length ?? 0),
+  };
+}
+
 /** Counts each item of `found` against the box's `expected` (each exactly as often),
  * as problems naming `prefix:<item>`. */
 export function countComponents<T extends string | number>(prefix: string, expected: readonly T[], found: readonly T[]): PositionProblem[] {

@@ -5,7 +5,7 @@
 // supply.
 import { z } from 'zod';
 import type { Setup, Viewer } from '../contract.ts';
-import { countComponents, positionCodes, type PositionProblem, type PositionRules } from '../position-rules.ts';
+import { countComponents, positionCodes, shownHands, type PositionProblem, type PositionRules } from '../position-rules.ts';
 import { edition } from './edition.ts';
 import type { Options } from './options.ts';
 import type { State } from './state.ts';
@@ -97,11 +97,7 @@ function state(initial: State, position: FackelPosition, _at: number): State {
 function redact(position: FackelPosition, viewer: Viewer): FackelPosition {
   if (viewer.kind === 'all') return position;
   const { drawPile: _draw, discardPile: _discard, ...shown } = position;
-  return {
-    ...shown,
-    hands: position.hands.map((h, s) => (viewer.kind === 'seat' && viewer.seat === s ? h : null)),
-    handSizes: position.hands.map((h) => h?.length ?? 0),
-  };
+  return { ...shown, ...shownHands(position.hands, viewer) };
 }
 
 export const fackelUndKeulePosition: PositionRules<Options, State, FackelPosition> = {

@@ -3,7 +3,7 @@
 // the tableaus leave), every chip face down in a seat's hand or in the supply.
 import { z } from 'zod';
 import type { Setup, Viewer } from '../contract.ts';
-import { countComponents, positionCodes, type PositionProblem, type PositionRules } from '../position-rules.ts';
+import { countComponents, positionCodes, shownHands, type PositionProblem, type PositionRules } from '../position-rules.ts';
 import { edition } from './edition.ts';
 import type { Options } from './options.ts';
 import { componentsFor, hasWon, initialState, perColour, revise, supplyList, type State } from './state.ts';
@@ -92,11 +92,7 @@ function state(initial: State, position: MistkaeferPosition, _at: number): State
 function redact(position: MistkaeferPosition, viewer: Viewer): MistkaeferPosition {
   if (viewer.kind === 'all') return position;
   const { supply: _supply, ...shown } = position;
-  return {
-    ...shown,
-    hands: position.hands.map((h, s) => (viewer.kind === 'seat' && viewer.seat === s ? h : null)),
-    handSizes: position.hands.map((h) => h?.length ?? 0),
-  };
+  return { ...shown, ...shownHands(position.hands, viewer) };
 }
 
 export const mistkaeferPosition: PositionRules<Options, State, MistkaeferPosition> = {
