@@ -112,7 +112,8 @@ export class BotSeats {
       } catch (error) {
         if (error instanceof ServiceError && lostRace.has(error.code)) return this.sent(record.type, 'lost');
         this.sent(record.type, 'refused');
-        this.log.warn({ err: error, gameId, seat, command }, 'a bot command was refused');
+        // The command's type only: its fields can name a card held face down.
+        this.log.warn({ err: error, gameId, seat, commandType: command.type }, 'a bot command was refused');
       }
       return;
     }
