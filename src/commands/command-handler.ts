@@ -100,7 +100,6 @@ type Step =
 
 /** A refused race command's record, to be confirmed once the refusal stands. */
 interface RaceRefusalPlace {
-  readonly refusal: RaceRefusal;
   readonly reservation: ReturnType<EventStore['raceRefusals']['reserve']>;
 }
 
@@ -164,8 +163,8 @@ export class CommandHandler {
   /** A refused race command is answered at once; its record rides with the next group
    * commit, before or together with every append of its game decided after it
    * (docs/realtime.md, "Disputes"). Shutting down waits for it (drain). */
-  private confirmRace({ refusal, reservation }: RaceRefusalPlace): void {
-    const written = reservation.confirm(refusal);
+  private confirmRace({ reservation }: RaceRefusalPlace): void {
+    const written = reservation.confirm();
     this.handling.add(written);
     void written.then(() => this.handling.delete(written));
   }
@@ -248,24 +247,26 @@ export class CommandHandler {
     return { kind: 'append', committed, answer };
   }
 
-  /** The race log's place for a refused race command, taken now, in decision order. */
+  /** The race log's record of a refused race command, taken now, in decision order. */
   private racePlace(before: LoadedGame, input: CommandInput, error: ServiceError, receivedAt: number): RaceRefusalPlace | null {
     const race = raceCommandOf(before, input);
     if (race === null) return null;
     const refusal: RaceRefusal = { gameId: before.record.id, version: before.version, ...race, code: error.code, receivedAt, ord: this.refusalOrd++ % 2 ** 31 };
-    return { refusal, reservation: this.store.raceRefusals.reserve(before.record.id) };
+    return { reservation: this.store.raceRefusals.reserve(refusal) };
   }
 
   /** A refusal stands only if the state it was decided on was the game's latest: the
    * commands decided before it must commit, and a cached state that none of them has
    * confirmed is checked against the database, since another instance may have moved
-   * the game on. Otherwise the command is decided again. */
-  private async refusalStands({ pipeline, before, settled }: Extract<Step, { kind: 'refusal' }>): Promise<boolean> {
+   * the game on. Otherwise the command is decided again. A race command's record that
+   * has committed with an append of its game proves that state, whatever came after. */
+  private async refusalStands({ pipeline, before, settled, race }: Extract<Step, { kind: 'refusal' }>): Promise<boolean> {
     await settled;
+    if (race?.reservation.recorded() === true) return true;
     if (pipeline.chain.broken) return false;
     if (pipeline.confirmed) return true;
     const stored = await this.store.version(before.record.id);
-    if (stored === null || stored === before.version) return true;
+    if (stored === null || stored === before.version || race?.reservation.recorded() === true) return true;
     this.latest.forget(before.record.id);
     return false;
   }

@@ -7,14 +7,21 @@
 // is under way, because a statement on another connection could overtake it.
 // Should the batch fail as a whole (a unique key, a deadlock with another instance),
 // every append in it is retried on its own, so each gets its own honest outcome.
-// Riders (refused race commands, race-refusals.ts) travel in the next statement
-// whatever games it carries, or alone when no append is waiting. A rider takes its
-// place in its game's queue when its command is decided (`reserve`), before it is known
-// whether the refusal stands: the game's appends decided after it wait behind it until
-// it is confirmed (it rides) or cancelled (dropped), so it is committed before or
-// together with every append of its game decided after it.
+// Riders (refused race commands, race-refusals.ts) are recorded without a commit of
+// their own and without making any append wait. A rider is known from its command's
+// decision on (`reserve`), before it is known whether the refusal stands (whether the
+// state it was decided on was the game's). Until it has committed, every statement
+// with an append of its game carries it: while its standing is open it is written only
+// if that append's version guard proves the state it was decided on (the game was at
+// the rider's version or before it, and the statement takes it there); once confirmed,
+// unconditionally. So it is committed before or together with every append of its game
+// decided after it. A confirmed rider that no append of its game has carried within
+// RIDER_LINGER_MS goes with the next statement, alone if need be. It rides only with
+// its own game's appends until then because two statements under way that carry the
+// same rider would wait for each other (its id keeps it once).
 import type pg from 'pg';
 import type { AppendOutcome, AppendRequest } from './records.ts';
+import { NOTIFY_CHANNEL, NOTIFY_CLOCK_SQL } from './notifier.ts';
 
 const BATCH_SQL = `
 WITH input AS (
@@ -47,12 +54,26 @@ WITH input AS (
    WHERE i.idem_key IS NOT NULL
   RETURNING game_id
 ), raced AS (
-  INSERT INTO race_refusal (game_id, version, seat, actor, command, code, received_at, ord)
-  SELECT game_id, version, seat, actor, command, code, received_at, ord
-    FROM jsonb_to_recordset($3::jsonb) AS r(game_id uuid, version int, seat int, actor text, command jsonb, code text, received_at bigint, ord int)
-  RETURNING game_id
+  -- In key order, so that two statements carrying the same riders cannot deadlock.
+  INSERT INTO race_refusal (id, game_id, version, seat, actor, command, code, received_at, ord)
+  SELECT r.id, r.game_id, r.version, r.seat, r.actor, r.command, r.code, r.received_at, r.ord
+    FROM jsonb_to_recordset($3::jsonb) AS r(id uuid, game_id uuid, version int, seat int, actor text, command jsonb, code text, received_at bigint, ord int, stands boolean)
+   WHERE r.stands OR EXISTS (
+     SELECT 1 FROM per_game p JOIN bumped b ON b.id = p.game_id
+      WHERE p.game_id = r.game_id AND p.expected <= r.version AND r.version <= p.version)
+   ORDER BY r.game_id, r.id
+  ON CONFLICT (game_id, id) DO NOTHING
+  RETURNING id
+), notified AS (
+  -- Only a statement that goes alone carries its notifications (see store.ts); $4 is the
+  -- sending instance, as in the append of one.
+  SELECT pg_notify('${NOTIFY_CHANNEL}', b.id::text || ':' || p.version || ':' || $4 || ':' || ${NOTIFY_CLOCK_SQL})
+    FROM bumped b JOIN per_game p ON p.game_id = b.id
+   WHERE $4::text IS NOT NULL
 )
-SELECT id::text AS id FROM bumped`;
+SELECT id::text AS id, false AS rider FROM bumped
+UNION ALL SELECT id::text, true FROM raced
+UNION ALL SELECT NULL, NULL FROM notified`;
 
 /** Told of every append's latency and every statement's size (the metrics, in app.ts). */
 export interface AppendObserver {
@@ -64,25 +85,43 @@ export interface AppendObserver {
 
 const observeNothing: AppendObserver = { appended: () => {}, batched: () => {} };
 
-/** A row that rides with the next statement (a race_refusal row, with its game). */
-export interface Rider {
+/** A row that rides with its game's appends (a race_refusal row). */
+export interface RiderRow {
+  /** Keeps the row once, whichever of the statements carrying it commits first. */
+  readonly id: string;
   readonly game_id: string;
+  /** The version of the state it was decided on. */
+  readonly version: number;
 }
 
-/** A rider's place in its game's queue, from its decision on. */
+/** A rider, from its decision on. */
 export interface Reservation {
-  /** It rides with the next statement; settles once it has committed. */
-  confirm(rider: Rider): Promise<void>;
-  /** Nothing rides: the game's later appends go on. */
+  /** Its refusal stands: it is written with its game's next append, or within
+   * RIDER_LINGER_MS with any statement; settles once it has committed. */
+  confirm(): Promise<void>;
+  /** Its refusal does not stand: it is not written, unless it is `recorded` already. */
   cancel(): void;
+  /** It has committed: an append's guard proved the state it was decided on, or it was confirmed. */
+  recorded(): boolean;
 }
 
-class Reserved {
-  state: 'pending' | 'confirmed' | 'cancelled' = 'pending';
-  rider: Rider | null = null;
+class Rider {
+  /** `pending`: its standing is open. */
+  state: 'pending' | 'confirmed' | 'committed' | 'cancelled' = 'pending';
+  /** When it was confirmed (performance.now()). */
+  confirmedAt = 0;
   resolve: () => void = () => {};
-  constructor(readonly gameId: string) {}
+  constructor(readonly row: RiderRow) {}
+  get gameId(): string {
+    return this.row.game_id;
+  }
 }
+
+/** How long a confirmed rider waits for an append of its game before it goes with any
+ * statement: longer than a race's commands take to follow one another, short beside
+ * anything a person does. A crash loses only refusals answered that recently, and
+ * none that an append after them shows. */
+const RIDER_LINGER_MS = 10;
 
 /** How long riders wait before a statement that failed is tried again. */
 const RIDER_RETRY_MS = 200;
@@ -94,11 +133,18 @@ interface Waiting {
 }
 
 export class GroupCommit {
-  private queue: (Waiting | Reserved)[] = [];
+  private queue: Waiting[] = [];
+  /** Confirmed riders within their linger, in confirmation order. */
+  private lingering: Rider[] = [];
+  private lingerTimer: NodeJS.Timeout | null = null;
+  /** Confirmed riders past their linger: they go with the next statement. */
+  private due: Rider[] = [];
   private inFlight = 0;
   private pumpScheduled = false;
   /** Games with an append in a statement under way. */
   private readonly writing = new Set<string>();
+  /** Riders neither committed nor cancelled, by game: its appends carry them. */
+  private readonly uncommitted = new Map<string, Set<Rider>>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -107,6 +153,8 @@ export class GroupCommit {
     private readonly appendOne: (request: AppendRequest, alone: boolean) => Promise<AppendOutcome>,
     /** Tells other instances of an append of a batch, once it has committed. */
     private readonly announce: (request: AppendRequest) => void = () => {},
+    /** The instance a statement that goes alone names in its own notifications; null: none. */
+    private readonly notifying: string | null = null,
     private readonly observer: AppendObserver = observeNothing,
     private readonly maxInFlight = 2,
     private readonly maxBatch = 200,
@@ -123,23 +171,28 @@ export class GroupCommit {
     return appended;
   }
 
-  /** A place for a rider of `gameId`, in order with the game's appends. */
-  reserve(gameId: string): Reservation {
-    const reserved = new Reserved(gameId);
-    this.queue.push(reserved);
+  /** A rider of `row.game_id`, carried by its game's appends from now on. */
+  reserve(row: RiderRow): Reservation {
+    const rider = new Rider(row);
+    const riders = this.uncommitted.get(row.game_id);
+    if (riders === undefined) this.uncommitted.set(row.game_id, new Set([rider]));
+    else riders.add(rider);
     return {
-      confirm: (rider) =>
+      confirm: () =>
         new Promise<void>((resolve) => {
-          reserved.state = 'confirmed';
-          reserved.rider = rider;
-          reserved.resolve = resolve;
-          // At once: appends of its game may be waiting behind it.
-          this.pump();
+          if (rider.state === 'committed') return resolve();
+          rider.resolve = resolve;
+          rider.state = 'confirmed';
+          rider.confirmedAt = performance.now();
+          this.lingering.push(rider);
+          this.armLinger();
         }),
       cancel: () => {
-        reserved.state = 'cancelled';
-        this.pump();
+        if (rider.state !== 'pending') return;
+        rider.state = 'cancelled';
+        this.forget(rider);
       },
+      recorded: () => rider.state === 'committed',
     };
   }
 
@@ -158,7 +211,7 @@ export class GroupCommit {
       const { batch, riders } = this.take();
       if (batch.length === 0 && riders.length === 0) return;
       this.inFlight++;
-      const games = [...batch.map(({ request }) => request.gameId), ...riders.map((r) => r.gameId)];
+      const games = batch.map(({ request }) => request.gameId);
       for (const game of games) this.writing.add(game);
       void this.write(batch, riders).finally(() => {
         for (const game of games) this.writing.delete(game);
@@ -168,32 +221,41 @@ export class GroupCommit {
     }
   }
 
-  /** A statement with riders failed: they go first in the next one. */
-  private requeue(riders: readonly Reserved[]): void {
-    if (riders.length === 0) return;
-    this.queue = [...riders, ...this.queue];
-    setTimeout(() => this.schedule(), RIDER_RETRY_MS).unref();
+  private armLinger(): void {
+    if (this.lingerTimer !== null || this.lingering.length === 0) return;
+    const wait = this.lingering[0]!.confirmedAt + RIDER_LINGER_MS - performance.now();
+    this.lingerTimer = setTimeout(() => {
+      this.lingerTimer = null;
+      const now = performance.now();
+      const over = this.lingering.findIndex((rider) => rider.confirmedAt + RIDER_LINGER_MS > now);
+      const past = over === -1 ? this.lingering : this.lingering.slice(0, over);
+      this.lingering = over === -1 ? [] : this.lingering.slice(over);
+      this.due.push(...past.filter((rider) => rider.state === 'confirmed'));
+      this.armLinger();
+      this.pump();
+    }, Math.max(0, wait));
+  }
+
+  /** A statement with riders failed: the confirmed ones go with a later one. */
+  private requeue(riders: readonly Rider[]): void {
+    // One may have committed meanwhile, carried by another statement.
+    const again = riders.filter((rider) => rider.state === 'confirmed');
+    if (again.length === 0) return;
+    setTimeout(() => {
+      this.due.push(...again.filter((rider) => rider.state === 'confirmed'));
+      this.pump();
+    }, RIDER_RETRY_MS).unref();
   }
 
   /** The next batch, in arrival order: per game, the appends that continue one another
-   * and whose game has no statement under way. The others keep their place. */
-  private take(): { batch: Waiting[]; riders: Reserved[] } {
+   * and whose game has no statement under way (the others keep their place); every
+   * rider of the batch's games that has not committed; and the riders that are due. */
+  private take(): { batch: Waiting[]; riders: Rider[] } {
     const batch: Waiting[] = [];
-    const riders: Reserved[] = [];
-    const kept: (Waiting | Reserved)[] = [];
+    const kept: Waiting[] = [];
     const reaches = new Map<string, number>();
     const held = new Set<string>();
     for (const waiting of this.queue) {
-      if (waiting instanceof Reserved) {
-        if (waiting.state === 'cancelled') continue;
-        // A rider not yet confirmed, or whose game is being written, holds the game's later appends.
-        if (waiting.state === 'confirmed' && !held.has(waiting.gameId) && !this.writing.has(waiting.gameId)) riders.push(waiting);
-        else {
-          kept.push(waiting);
-          held.add(waiting.gameId);
-        }
-        continue;
-      }
       const { gameId, expectedVersion, events, chain } = waiting.request;
       if (chain?.broken) {
         waiting.resolve('conflict');
@@ -214,44 +276,67 @@ export class GroupCommit {
       }
     }
     this.queue = kept;
-    return { batch, riders };
+    // A due rider may have committed meanwhile, carried by an append of its game.
+    const riders = new Set(this.due.filter((rider) => rider.state === 'confirmed'));
+    this.due = [];
+    for (const game of reaches.keys()) for (const rider of this.uncommitted.get(game) ?? []) riders.add(rider);
+    return { batch, riders: [...riders] };
   }
 
-  private async write(batch: Waiting[], riders: readonly Reserved[]): Promise<void> {
+  private async write(batch: Waiting[], riders: readonly Rider[]): Promise<void> {
     if (batch.length > 0) this.observer.batched(batch.length);
     if (batch.length === 1 && riders.length === 0) return settle(batch[0]!, this.appendOne(batch[0]!.request, this.inFlight === 1));
-    let committed: Set<string>;
+    // Whether each rider goes unconditionally is fixed now: it may be confirmed meanwhile.
+    const standing = new Set(riders.filter((rider) => rider.state === 'confirmed'));
+    const inline = this.inFlight === 1 ? this.notifying : null;
+    let rows: { id: string | null; rider: boolean | null }[];
     try {
-      const { rows } = await this.pool.query<{ id: string }>({ name: 'spielwerk_append_batch', text: BATCH_SQL }, [
+      ({ rows } = await this.pool.query<{ id: string | null; rider: boolean | null }>({ name: 'spielwerk_append_batch', text: BATCH_SQL }, [
         JSON.stringify(batch.map(({ request }) => row(request))),
-        [...new Set(batch.map(({ request }) => request.gameId))],
-        JSON.stringify(riders.map((r) => r.rider)),
-      ]);
-      committed = new Set(rows.map((r) => r.id));
+        [...gamesOf(batch)],
+        ridersJson(riders, standing),
+        inline,
+      ]));
     } catch {
-      // The riders first, alone, so none commits after its game's next append.
-      if (riders.length > 0) await this.writeRiders(riders);
+      // The confirmed riders first, alone, so none commits after its game's next append.
+      await this.writeRiders([...standing]);
       await Promise.all([...byGame(batch).values()].map((appends) => this.oneByOne(appends)));
       return;
     }
-    for (const { resolve } of riders) resolve();
+    // A standing rider that another statement wrote is not returned, but it has committed too.
+    const written = new Set(rows.filter((r) => r.rider === true).map((r) => r.id));
+    for (const rider of riders) if (standing.has(rider) || written.has(rider.row.id)) this.committed(rider);
+    const committed = new Set(rows.filter((r) => r.rider === false).map((r) => r.id));
     for (const waiting of batch) {
       if (!committed.has(waiting.request.gameId)) {
         refuse(waiting);
         continue;
       }
-      this.announce(waiting.request);
+      if (inline === null) this.announce(waiting.request);
       waiting.resolve('appended');
     }
   }
 
-  private async writeRiders(riders: readonly Reserved[]): Promise<void> {
+  private async writeRiders(riders: readonly Rider[]): Promise<void> {
+    if (riders.length === 0) return;
     try {
-      await this.pool.query({ name: 'spielwerk_append_batch', text: BATCH_SQL }, ['[]', [], JSON.stringify(riders.map((r) => r.rider))]);
-      for (const { resolve } of riders) resolve();
+      await this.pool.query({ name: 'spielwerk_append_batch', text: BATCH_SQL }, ['[]', [], ridersJson(riders, new Set(riders)), null]);
+      for (const rider of riders) this.committed(rider);
     } catch {
       this.requeue(riders);
     }
+  }
+
+  private committed(rider: Rider): void {
+    rider.state = 'committed';
+    this.forget(rider);
+    rider.resolve();
+  }
+
+  private forget(rider: Rider): void {
+    const riders = this.uncommitted.get(rider.gameId);
+    riders?.delete(rider);
+    if (riders?.size === 0) this.uncommitted.delete(rider.gameId);
   }
 
   /** One game's appends, alone and in order; after a failure the rest of the chain is refused. */
@@ -279,6 +364,14 @@ async function settle(waiting: Waiting, outcome: Promise<AppendOutcome>): Promis
     waiting.reject(error);
   }
 }
+
+function gamesOf(batch: readonly Waiting[]): Set<string> {
+  return new Set(batch.map(({ request }) => request.gameId));
+}
+
+/** Riders whose standing is open are written only if an append of their game proves it. */
+const ridersJson = (riders: readonly Rider[], standing: ReadonlySet<Rider>) =>
+  JSON.stringify(riders.map((rider) => ({ ...rider.row, stands: standing.has(rider) })));
 
 function byGame(batch: readonly Waiting[]): Map<string, Waiting[]> {
   const games = new Map<string, Waiting[]>();

@@ -1,11 +1,12 @@
 // Refused race commands (the losers of a grab or a slap, see src/domain/races.ts),
 // kept so that a race can be shown afterwards. The winner's event is in the log; a
-// refusal rides with the group commit's next statement (group-commit.ts, whatever
-// games it carries, or alone when nothing else is being written), so losers cost no
-// commit of their own. It is committed before or together with every append of its
-// game decided after it (docs/realtime.md, "Disputes").
+// refusal rides with its game's appends and the group commit's next statement
+// (group-commit.ts), so losers cost no commit of their own and no append waits for
+// them. It is committed before or together with every append of its game decided
+// after it (docs/realtime.md, "Disputes").
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { GroupCommit } from './group-commit.ts';
+import type { GroupCommit, Reservation } from './group-commit.ts';
 
 export interface RaceRefusal {
   readonly gameId: string;
@@ -31,11 +32,10 @@ export class RaceRefusals {
     private readonly group: GroupCommit,
   ) {}
 
-  /** A place for a refusal of `gameId`, taken when the command is decided: the
-   * game's appends decided after it wait until it is confirmed or cancelled. */
-  reserve(gameId: string): { confirm(refusal: RaceRefusal): Promise<void>; cancel(): void } {
-    const reservation = this.group.reserve(gameId);
-    return { confirm: (refusal) => reservation.confirm(row(refusal)), cancel: () => reservation.cancel() };
+  /** The record of a race command refused now, carried by its game's appends from now
+   * on; it is confirmed once the refusal stands, or cancelled. */
+  reserve(refusal: RaceRefusal): Reservation {
+    return this.group.reserve(row(refusal));
   }
 
   /** A game's refusals in the order they were decided. */
@@ -46,6 +46,7 @@ export class RaceRefusals {
 }
 
 const row = (r: RaceRefusal) => ({
+  id: randomUUID(),
   game_id: r.gameId,
   version: r.version,
   seat: r.seat,

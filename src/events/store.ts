@@ -11,8 +11,8 @@
 // check merely makes that failure cheap and quiet. Every append is announced to the
 // other instances (notifier.ts), as a rule after its commit and batched with others:
 // a NOTIFY inside an append would hold a database-wide lock until its transaction has
-// committed, which would serialize every append's disk flush. Only an append that
-// goes alone carries its NOTIFY itself (see appendOne).
+// committed, which would serialize every append's disk flush. Only a statement that
+// goes alone carries its NOTIFY itself (see appendOne, and group-commit.ts).
 import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { GameEvent } from '../domain/contract.ts';
@@ -150,7 +150,7 @@ export class EventStore {
     /** Told of every append's latency and every statement's size. */
     observer?: AppendObserver,
   ) {
-    this.group = new GroupCommit(pool, (request, alone) => this.appendOne(request, alone), (request) => this.announce(request), observer);
+    this.group = new GroupCommit(pool, (request, alone) => this.appendOne(request, alone), (request) => this.announce(request), notifier?.instance ?? null, observer);
     this.probe = new VersionProbe(pool);
     this.raceRefusals = new RaceRefusals(pool, this.group);
   }

@@ -13,7 +13,7 @@ export const raceLogRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['games'],
       summary: 'Every race command received, accepted or refused, in the order decided',
       description:
-        "Porca Miseria's grabs and slaps and Pechvogel's frustrate and reduce, each with its seat, the server's receive time and, when refused, the refusal's code. A refusal is answered only once it is recorded here. Nothing in it is hidden in these games, so seats, the referee and spectators may read it.",
+        "Porca Miseria's grabs and slaps and Pechvogel's frustrate and reduce, each with its seat, the server's receive time and, when refused, the refusal's code. A refusal is recorded here before or together with its game's next append, and within about 10 ms when none follows. Nothing in it is hidden in these games, so seats, the referee and spectators may read it.",
       params: GameParams,
       security: [{ bearer: [] }, {}],
       response: { 200: RaceLog, 400: Problem, 403: Problem, 404: Problem, 429: Problem },

@@ -1,11 +1,15 @@
 // Group commit: appends of many games share one statement, yet each game keeps its
 // own version guard, and a batch that fails as a whole falls back to single appends.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import t from 'tap';
+import type { GameEvent } from '../../src/domain/contract.ts';
 import { GroupCommit } from '../../src/events/group-commit.ts';
 import { type EventStore } from '../../src/events/store.ts';
 import { AppendChain, type AppendRequest } from '../../src/events/records.ts';
 import { createGame, testApp } from '../helpers/app.ts';
 import { countingPool, testDatabase } from '../helpers/database.ts';
+import { connect } from '../helpers/ws.ts';
 
 /** Each game's committed version, by id. */
 async function versionsOf(store: EventStore, ids: readonly string[]): Promise<Map<string, number>> {
@@ -138,35 +142,108 @@ t.test('appends of several games asked for in one turn go in one statement', asy
   );
 });
 
-t.test("a rider's place holds its game's later appends until it is confirmed, then both go in one statement", async (t) => {
+t.test("a refused race command's record rides with its game's next append, without making it wait", async (t) => {
   const database = await testDatabase(t);
   const app = await testApp(t, { database });
-  const [held, other] = [(await createGame(app, { type: 'pechvogel', seats: [{}, {}] })).id, (await createGame(app, { type: 'pechvogel', seats: [{}, {}] })).id];
-  const versions = await versionsOf(app.services.store, [held, other]);
+  const [game, other] = [(await createGame(app, { type: 'pechvogel', seats: [{}, {}] })).id, (await createGame(app, { type: 'pechvogel', seats: [{}, {}] })).id];
   const counting = countingPool(database.pool);
   const group = new GroupCommit(counting.pool, (request) => app.services.store['appendOne'](request, false));
   const at = new Date();
-  const append = (id: string) => group.append({ gameId: id, expectedVersion: versions.get(id)!, events: [{ type: 'Noted' }], actor: 'test', at, commandId: null, status: 'running', deadline: null, idempotency: null });
-  const rider = { game_id: held, version: versions.get(held)!, seat: 1, actor: 'seat:1', command: { type: 'frustrate' }, code: 'pechvogel/already-decided', received_at: at.getTime(), ord: 0 };
+  const versionOf = async (id: string) => (await app.services.store.version(id))!;
+  const append = (id: string, expectedVersion: number) =>
+    group.append({ gameId: id, expectedVersion, events: [{ type: 'Noted' }], actor: 'test', at, commandId: null, status: 'running', deadline: null, idempotency: null });
+  const rider = (id: string, version: number) => ({ id: randomUUID(), game_id: id, version, seat: 1, actor: 'seat:1', command: { type: 'frustrate' }, code: 'pechvogel/already-decided', received_at: at.getTime(), ord: 0 });
+  const recorded = async (id: string) => (await app.services.store.raceRefusals.list(id)).length;
 
-  const place = group.reserve(held);
-  const later = append(held);
-  t.equal(await append(other), 'appended', "another game's append does not wait");
+  // Its standing still open: the append's guard proves the state it was decided on.
+  let v = await versionOf(game);
+  const open = group.reserve(rider(game, v));
+  let before = counting.queries;
+  t.equal(await append(game, v), 'appended', 'the append does not wait for the refusal to stand');
+  t.equal(counting.queries - before, 1, 'one statement for both');
+  t.ok(open.recorded(), 'the record committed with it');
+  t.equal(await recorded(game), 1);
+  await open.confirm();
+  t.equal(await recorded(game), 1, 'confirming it afterwards writes nothing more');
+
+  // Decided on a state the game has left: an append at another version does not write it.
+  v = await versionOf(game);
+  const stale = group.reserve(rider(game, v - 1));
+  t.equal(await append(game, v), 'appended');
+  t.notOk(stale.recorded(), 'an append from a later state proves nothing about it');
+  stale.cancel();
+  const conflicted = group.reserve(rider(game, v + 1));
+  t.equal(await append(game, v), 'conflict', 'an append whose guard fails');
+  t.notOk(conflicted.recorded(), 'writes no record of its game either');
+  conflicted.cancel();
+  t.equal(await append(game, v + 1), 'appended');
+  t.equal(await recorded(game), 1, 'a cancelled record is never written');
+
+  // Confirmed: the game's next append carries it, in the same statement.
+  v = await versionOf(game);
+  const confirmed = group.reserve(rider(game, v));
+  const written = confirmed.confirm();
+  before = counting.queries;
+  t.equal(await append(game, v), 'appended');
+  await written;
+  t.equal(counting.queries - before, 1, 'no statement of its own');
+  t.equal(await recorded(game), 2);
+
+  // With no append of its game to ride with, it goes alone after a short wait.
+  const alone = group.reserve(rider(other, await versionOf(other)));
+  before = counting.queries;
+  await alone.confirm();
+  t.equal(counting.queries - before, 1, 'a statement of its own');
+  t.equal(await recorded(other), 1);
+});
+
+t.test('a record that two statements carry is kept once', async (t) => {
+  const database = await testDatabase(t);
+  const app = await testApp(t, { database });
+  const game = (await createGame(app, { type: 'pechvogel', seats: [{}, {}] })).id;
+  const row = { id: randomUUID(), game_id: game, version: 1, seat: 0, actor: 'seat:0', command: { type: 'frustrate' }, code: 'pechvogel/already-decided', received_at: Date.now(), ord: 0 };
+  // Two instances, say, each writing it: both commit.
+  const [first, second] = [new GroupCommit(database.pool, () => Promise.resolve('conflict')), new GroupCommit(database.pool, () => Promise.resolve('conflict'))];
+  await Promise.all([first.reserve(row).confirm(), second.reserve(row).confirm()]);
+  t.equal((await app.services.store.raceRefusals.list(game)).length, 1);
+});
+
+t.test('a statement that goes alone carries its notifications; one beside another is announced after its commit', async (t) => {
+  const database = await testDatabase(t);
+  const committing = await testApp(t, { database });
+  const watching = await testApp(t, { database });
+  const ids: string[] = [];
+  for (let i = 0; i < 4; i++) ids.push((await createGame(committing, { type: 'pechvogel', seats: [{}, {}] })).id);
+  const watchers = await Promise.all(ids.map((id) => connect(watching, `/games/${id}/live`)));
+  await Promise.all(watchers.map((w) => w.next()));
+  const announced: string[] = [];
+  const group = new GroupCommit(database.pool, () => Promise.resolve('conflict'), (request) => {
+    announced.push(request.gameId);
+    committing.services.store['announce'](request);
+  }, committing.services.notifier!.instance);
+  const at = new Date();
+  const versions = await versionsOf(committing.services.store, ids);
+  const aborted: GameEvent = { type: 'GameAborted', by: 'referee' } as GameEvent;
+  const abort = (id: string) =>
+    group.append({ gameId: id, expectedVersion: versions.get(id)!, events: [aborted], actor: 'test', at, commandId: null, status: 'finished', deadline: null, idempotency: null });
+  const heard = async (i: number) => t.equal((await watchers[i]!.next()).version, versions.get(ids[i]!)! + 1, `the other instance heard of game ${i}`);
+
+  // The first two games' statement goes alone, but waits on a lock of the first game's row.
+  // Batches of one would go through the append of one (a stub here).
+  const lock = new pg.Client({ connectionString: database.url });
+  await lock.connect();
+  t.teardown(() => lock.end());
+  await lock.query('BEGIN');
+  await lock.query('SELECT 1 FROM game WHERE id = $1 FOR UPDATE', [ids[0]]);
+  const alone = Promise.all([abort(ids[0]!), abort(ids[1]!)]);
   await new Promise((resolve) => setTimeout(resolve, 50));
-  t.equal(await app.services.store.version(held), versions.get(held), 'the append decided after the rider waits for it');
-  const before = counting.queries;
-  const [committed, outcome] = await Promise.all([place.confirm(rider), later]);
-  t.equal(outcome, 'appended');
-  t.equal(committed, undefined);
-  t.equal(counting.queries - before, 1, 'the rider and the append in one statement');
-  t.equal((await app.services.store.raceRefusals.list(held)).length, 1);
-
-  const cancelled = group.reserve(held);
-  const next = group.append({ gameId: held, expectedVersion: versions.get(held)! + 1, events: [{ type: 'Noted' }], actor: 'test', at, commandId: null, status: 'running', deadline: null, idempotency: null });
-  cancelled.cancel();
-  t.equal(await next, 'appended', 'a cancelled place lets the game go on');
-  t.equal((await app.services.store.raceRefusals.list(held)).length, 1, 'and writes nothing');
-  const alone = group.reserve(other);
-  await alone.confirm({ ...rider, game_id: other });
-  t.equal((await app.services.store.raceRefusals.list(other)).length, 1, 'a rider with nothing to ride with goes alone');
+  t.same(await Promise.all([abort(ids[2]!), abort(ids[3]!)]), ['appended', 'appended'], 'the other two go beside it');
+  t.same(announced, [ids[2], ids[3]], 'and are announced after their commit');
+  await heard(2);
+  await heard(3);
+  await lock.query('COMMIT');
+  t.same(await alone, ['appended', 'appended']);
+  t.same(announced, [ids[2], ids[3]], 'the statement that went alone carried its own notifications');
+  await heard(0);
+  await heard(1);
 });

@@ -4,6 +4,7 @@
 // watcher on the other instance must be caught up within a second either way, without
 // the periodic resync (set to a minute here).
 import { existsSync, readFileSync } from 'node:fs';
+import pg from 'pg';
 import pino from 'pino';
 import t from 'tap';
 import { buildApp, type App } from '../../src/app.ts';
@@ -96,6 +97,18 @@ t.test('a stuck notifier connection is timed out and said once, and what it held
   const watching = await testApp(t, { database });
   const games = await Promise.all([0, 1, 2].map((n) => createGame(committing, { type: 'pechvogel', seats: [{}, {}], seed: `stuck-${n}` })));
   const watchers = await watchAll(watching, games);
+  // A statement that goes alone carries its own notifications (group-commit.ts): the
+  // moves go beside one held up by a lock on another game's row, so they are announced.
+  const blocker = await createGame(committing, { type: 'pechvogel', seats: [{}, {}], seed: 'stuck-blocker' });
+  const lock = new pg.Client({ connectionString: database.url });
+  await lock.connect();
+  t.teardown(() => lock.end());
+  await lock.query('BEGIN');
+  await lock.query('SELECT 1 FROM game WHERE id = $1 FOR UPDATE', [blocker.id]);
+  const blocked = moveAll(committing, [blocker]);
+  const waitingOnLock = async () =>
+    (await database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0]!.n;
+  while ((await waitingOnLock()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
 
   const { rows } = await database.pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [committing.services.notifier!.applicationName]);
   t.equal(rows.length, 1, 'the committing instance\'s listener');
@@ -129,6 +142,8 @@ t.test('a stuck notifier connection is timed out and said once, and what it held
   const recovered = () => lines.some((line) => line.level === 30 && /answers again/.test(line.msg));
   for (let i = 0; i < 50 && !recovered(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
   t.ok(recovered(), 'and its end is said');
+  await lock.query('COMMIT');
+  await blocked;
 
   thaw();
   const later = performance.now();

@@ -1,6 +1,6 @@
 // Disputes in a race: every race command the server received, accepted or refused, is
 // in the game's race log with its seat, receive time and refusal code, in the order
-// decided; a refusal is answered only once its record has committed; the replay shows
+// decided; a refusal is committed with the game's next append at the latest; the replay shows
 // the same log.
 import t from 'tap';
 import { bearerHeader, command, createGame, testApp, testClock } from '../helpers/app.ts';

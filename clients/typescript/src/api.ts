@@ -373,7 +373,7 @@ export interface paths {
         };
         /**
          * Every race command received, accepted or refused, in the order decided
-         * @description Porca Miseria's grabs and slaps and Pechvogel's frustrate and reduce, each with its seat, the server's receive time and, when refused, the refusal's code. A refusal is answered only once it is recorded here. Nothing in it is hidden in these games, so seats, the referee and spectators may read it.
+         * @description Porca Miseria's grabs and slaps and Pechvogel's frustrate and reduce, each with its seat, the server's receive time and, when refused, the refusal's code. A refusal is recorded here before or together with its game's next append, and within about 10 ms when none follows. Nothing in it is hidden in these games, so seats, the referee and spectators may read it.
          */
         get: operations["getRaceLog"];
         put?: never;
