@@ -152,7 +152,7 @@ t.test('closing the app says goodbye to sockets with 1001', async (t) => {
   t.equal((await watcher.closed).code, 1001);
 });
 
-t.test('a command alone carries its notification in its append; appends of a batch are announced after their commit', async (t) => {
+t.test('a statement that goes alone carries its notifications: a command alone, and a batch alone (one beside another: test/events/group-commit.test.ts)', async (t) => {
   const app = await testApp(t);
   const listener = new pg.Client({ connectionString: app.databaseUrl });
   await listener.connect();
@@ -200,6 +200,7 @@ t.test('a command alone carries its notification in its append; appends of a bat
   const answers = await Promise.all(pending.map((p) => commands.handle({ gameId: p.gameId, caller: { kind: 'token', token: p.token }, command: p.command, expectedVersion: p.version })));
   await until(() => heard.length >= 3);
   t.equal(statements.filter((s) => s.includes('jsonb_to_recordset')).length, 1, 'the three appends went in one statement');
-  t.equal(statements.filter((s) => s.includes('pg_notify') && s.includes('unnest')).length, 1, 'announced together after it');
+  t.equal(statements.filter((s) => s.includes('pg_notify') && s.includes('jsonb_to_recordset')).length, 1, 'which carried their notifications');
+  t.equal(statements.filter((s) => s.includes('unnest')).length, 0, 'no separate announcement');
   t.same(heard.map((h) => h.split(':').slice(0, 2).join(':')).sort(), answers.map((a, i) => `${pending[i]!.gameId}:${a.version}`).sort(), 'each game at its new version');
 });
