@@ -26,8 +26,7 @@ import { hashToken, newToken, sha256 } from '../src/access/tokens.ts';
 import { pick, seededRng } from '../src/bots/rng.ts';
 import { serverChance } from '../src/domain/chance.ts';
 import { isViolation, type Actor, type Command, type GameEvent } from '../src/domain/contract.ts';
-import type { AnyGame } from '../src/domain/games.ts';
-import { porcaMiseria } from '../src/domain/porca-miseria/index.ts';
+import { findGame, type AnyGame } from '../src/domain/games.ts';
 import { createClients } from '../src/db/client.ts';
 import { EventStore } from '../src/events/store.ts';
 import { foldOn } from '../src/state/latest-states.ts';
@@ -51,7 +50,9 @@ const watchdog = giveUpAfter(values.timeout);
 
 // ---- the games ---------------------------------------------------------------------
 
-const game: AnyGame = porcaMiseria as AnyGame;
+// The module the server plays (with its lifecycle wrapper), so the states and
+// snapshots stored here are the ones it would store.
+const game: AnyGame = findGame('porca-miseria')!;
 // At 3 seats random play runs 14,000 to 67,000 events before the stack runs out; at 8,
 // a few hundred.
 const seats = 3;

@@ -17,8 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
 import { hashToken, newToken, sha256 } from '../src/access/tokens.ts';
 import { botsFor, play } from '../src/bots/index.ts';
-import type { AnyGame } from '../src/domain/games.ts';
-import { porcaMiseria } from '../src/domain/porca-miseria/index.ts';
+import { findGame, type AnyGame } from '../src/domain/games.ts';
 import { createClients } from '../src/db/client.ts';
 import { EventStore } from '../src/events/store.ts';
 import { giveUpAfter, parseOptions, roundedPercentiles } from './lib.ts';
@@ -36,7 +35,8 @@ const maxEvents = Number(values['max-events']);
 const rounds = Number(values.rounds);
 const watchdog = giveUpAfter(Number(values.timeout));
 
-const game = porcaMiseria as AnyGame;
+// The module the server plays (with its lifecycle wrapper).
+const game: AnyGame = findGame('porca-miseria')!;
 const seats = 3;
 const options = { maxActions: 10_000 };
 
