@@ -6,9 +6,11 @@ import { applyMigrations } from './migrate.ts';
 
 const url = process.env.SPIELWERK_MIGRATE_URL;
 if (!url) throw new Error('SPIELWERK_MIGRATE_URL is not set');
+// It exits once it has answered: a pool the engine's adapter leaves behind would keep it
+// alive for its idle timeout (10 s), and the server's start waits for this process.
 try {
-  process.stdout.write(`${JSON.stringify(await applyMigrations(url))}\n`);
+  const applied = await applyMigrations(url);
+  process.stdout.write(`${JSON.stringify(applied)}\n`, () => process.exit(0));
 } catch (error) {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`, () => process.exit(1));
 }
