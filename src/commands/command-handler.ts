@@ -94,7 +94,7 @@ type Step =
       readonly pipeline: Pipeline;
       readonly before: LoadedGame;
       readonly settled: Promise<unknown>;
-      /** A race command's place in the race log, held from its decision on. */
+      /** A race command's record for the race log, carried by its game's appends from its decision on. */
       readonly race: RaceRefusalPlace | null;
     };
 
@@ -160,9 +160,9 @@ export class CommandHandler {
     }
   }
 
-  /** A refused race command is answered at once; its record rides with the next group
-   * commit, before or together with every append of its game decided after it
-   * (docs/realtime.md, "Disputes"). Shutting down waits for it (drain). */
+  /** A refused race command is answered at once; its record rides with its game's next
+   * append, or goes within 10 ms, before or together with every append of its game
+   * decided after it (docs/realtime.md, "Disputes"). Shutting down waits for it (drain). */
   private confirmRace({ reservation }: RaceRefusalPlace): void {
     const written = reservation.confirm();
     this.handling.add(written);
