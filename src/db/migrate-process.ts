@@ -6,8 +6,9 @@ import { applyMigrations } from './migrate.ts';
 
 const url = process.env.SPIELWERK_MIGRATE_URL;
 if (!url) throw new Error('SPIELWERK_MIGRATE_URL is not set');
-// It exits once it has answered: a pool the engine's adapter leaves behind would keep it
-// alive for its idle timeout (10 s), and the server's start waits for this process.
+// It exits once it has answered: the schema engine leaves a 10 s timer of its own
+// running after it is freed, which would keep the process alive that long, and the
+// server's start waits for this process.
 try {
   const applied = await applyMigrations(url);
   process.stdout.write(`${JSON.stringify(applied)}\n`, () => process.exit(0));
