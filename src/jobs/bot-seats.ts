@@ -112,8 +112,10 @@ export class BotSeats {
       } catch (error) {
         if (error instanceof ServiceError && lostRace.has(error.code)) return this.sent(record.type, 'lost');
         this.sent(record.type, 'refused');
-        // The command's type only: its fields can name a card held face down.
-        this.log.warn({ err: error, gameId, seat, commandType: command.type }, 'a bot command was refused');
+        // The command's type and the refusal's code only: the command's fields, and a rule's
+        // message ("card … is not in your hand"), can name a card held face down.
+        const why = error instanceof ServiceError ? { code: error.code } : { err: error };
+        this.log.warn({ ...why, gameId, seat, commandType: command.type }, 'a bot command was refused');
       }
       return;
     }

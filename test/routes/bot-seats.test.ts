@@ -9,6 +9,9 @@ import { findGame } from '../../src/domain/games.ts';
 import { testDatabase } from '../helpers/database.ts';
 import { bearerHeader, command, createGame, testApp, testClock, type TestClock } from '../helpers/app.ts';
 import type { App } from '../../src/app.ts';
+import { ServiceError } from '../../src/errors.ts';
+import { BotSeats } from '../../src/jobs/bot-seats.ts';
+import { LatestStates } from '../../src/state/latest-states.ts';
 
 interface Game {
   game: { seats: { seat: number; bot: string | null; open: boolean }[] };
@@ -151,4 +154,28 @@ t.test('bot seats that cannot be', async (t) => {
   const { id } = await createGame(app, { type: 'mistkaefer', seats: [{}, { bot: 'random' }], seed: 'no-bot-token' });
   const asBot = await app.services.commands.handle({ gameId: id, caller: { kind: 'bot', seat: 0 }, command: { type: 'roll' } }).catch((error: { code: string }) => error.code);
   t.equal(asBot, 'auth/forbidden', 'a person\'s seat cannot be played as a bot');
+});
+
+t.test("a refused bot command's log line names its type and code, never its cards or the rule's message", async (t) => {
+  const app = await testApp(t);
+  // The app's own bots stay out of it: the game waits for the bots below.
+  await app.services.bots.stop();
+  const { id } = await createGame(app, { type: 'fackel-und-keule', seats: [{ bot: 'random' }, { bot: 'random' }, { bot: 'random' }], seed: 'bot-refusal-log' });
+  const lines: Record<string, unknown>[] = [];
+  const logger = { warn: (fields: Record<string, unknown>, msg: string) => lines.push({ ...fields, msg }), error: () => {}, info: () => {}, debug: () => {} };
+  // A handler that refuses as the rules would, naming the card in its message.
+  const refusing = {
+    handle: async () => {
+      throw new ServiceError('fackel-und-keule/not-in-hand', 'card 17 is not in your hand', {}, 'rule');
+    },
+  };
+  const bots = new BotSeats(app.services.store, refusing as never, new LatestStates(app.services.store), () => Date.now(), logger as never);
+  bots.kick(id);
+  await bots.idle();
+  t.ok(lines.length > 0, 'the refusal is logged');
+  for (const line of lines) {
+    t.same(Object.keys(line).sort(), ['code', 'commandType', 'gameId', 'msg', 'seat'], 'only these fields');
+    t.equal(line.code, 'fackel-und-keule/not-in-hand');
+    t.notMatch(JSON.stringify(line), /card 17|"cards"/, 'neither the message nor the command fields');
+  }
 });
