@@ -108,8 +108,6 @@ export interface Reservation {
 class Rider {
   /** `pending`: its standing is open. */
   state: 'pending' | 'confirmed' | 'committed' | 'cancelled' = 'pending';
-  /** When it was confirmed (performance.now()). */
-  confirmedAt = 0;
   resolve: () => void = () => {};
   constructor(readonly row: RiderRow) {}
   get gameId(): string {
@@ -134,11 +132,8 @@ interface Waiting {
 
 export class GroupCommit {
   private queue: Waiting[] = [];
-  /** Confirmed riders within their linger, in confirmation order. */
-  private lingering: Rider[] = [];
-  private lingerTimer: NodeJS.Timeout | null = null;
   /** Confirmed riders past their linger: they go with the next statement. */
-  private due: Rider[] = [];
+  private dueRiders: Rider[] = [];
   private inFlight = 0;
   private pumpScheduled = false;
   /** Games with an append in a statement under way. */
@@ -183,9 +178,8 @@ export class GroupCommit {
           if (rider.state === 'committed') return resolve();
           rider.resolve = resolve;
           rider.state = 'confirmed';
-          rider.confirmedAt = performance.now();
-          this.lingering.push(rider);
-          this.armLinger();
+          // Timers of one duration share one list in Node: one per rider costs little.
+          setTimeout(() => this.due(rider), RIDER_LINGER_MS);
         }),
       cancel: () => {
         if (rider.state !== 'pending') return;
@@ -221,30 +215,18 @@ export class GroupCommit {
     }
   }
 
-  private armLinger(): void {
-    if (this.lingerTimer !== null || this.lingering.length === 0) return;
-    const wait = this.lingering[0]!.confirmedAt + RIDER_LINGER_MS - performance.now();
-    this.lingerTimer = setTimeout(() => {
-      this.lingerTimer = null;
-      const now = performance.now();
-      const over = this.lingering.findIndex((rider) => rider.confirmedAt + RIDER_LINGER_MS > now);
-      const past = over === -1 ? this.lingering : this.lingering.slice(0, over);
-      this.lingering = over === -1 ? [] : this.lingering.slice(over);
-      this.due.push(...past.filter((rider) => rider.state === 'confirmed'));
-      this.armLinger();
-      this.pump();
-    }, Math.max(0, wait));
+  /** Past its linger, or after a failed statement: with the next statement, unless committed meanwhile. */
+  private due(rider: Rider): void {
+    if (rider.state !== 'confirmed') return;
+    this.dueRiders.push(rider);
+    // In a turn: the riders due together go together.
+    this.schedule();
   }
 
   /** A statement with riders failed: the confirmed ones go with a later one. */
   private requeue(riders: readonly Rider[]): void {
     // One may have committed meanwhile, carried by another statement.
-    const again = riders.filter((rider) => rider.state === 'confirmed');
-    if (again.length === 0) return;
-    setTimeout(() => {
-      this.due.push(...again.filter((rider) => rider.state === 'confirmed'));
-      this.pump();
-    }, RIDER_RETRY_MS).unref();
+    for (const rider of riders) if (rider.state === 'confirmed') setTimeout(() => this.due(rider), RIDER_RETRY_MS).unref();
   }
 
   /** The next batch, in arrival order: per game, the appends that continue one another
@@ -277,8 +259,8 @@ export class GroupCommit {
     }
     this.queue = kept;
     // A due rider may have committed meanwhile, carried by an append of its game.
-    const riders = new Set(this.due.filter((rider) => rider.state === 'confirmed'));
-    this.due = [];
+    const riders = new Set(this.dueRiders.filter((rider) => rider.state === 'confirmed'));
+    this.dueRiders = [];
     for (const game of reaches.keys()) for (const rider of this.uncommitted.get(game) ?? []) riders.add(rider);
     return { batch, riders: [...riders] };
   }

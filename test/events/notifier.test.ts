@@ -108,7 +108,8 @@ t.test('a stuck notifier connection is timed out and said once, and what it held
   const blocked = moveAll(committing, [blocker]);
   const waitingOnLock = async () =>
     (await database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0]!.n;
-  while ((await waitingOnLock()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  for (let i = 0; i < 1000 && (await waitingOnLock()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  t.equal(await waitingOnLock(), 1, "the blocker's statement waits on the lock");
 
   const { rows } = await database.pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [committing.services.notifier!.applicationName]);
   t.equal(rows.length, 1, 'the committing instance\'s listener');
