@@ -158,52 +158,30 @@ export class Grouping {
 
   /**
    * The cheapest arrangement of players 0..n-1 at tables of `sizes`, by trying them
-   * all: the lowest unseated player opens the next table (so each arrangement comes
-   * once), and a partial arrangement already as dear as the best is dropped, since
-   * every part of the cost only grows. For small fields (see `seatings`).
+   * all (`allSeatings`); a partial arrangement already as dear as the best is dropped,
+   * since every part of the cost only grows. For small fields (see `seatings`).
    */
   exact(sizes: readonly number[]): number[][] {
-    const n = this.h.n;
-    const seated = new Uint8Array(n);
-    const tables: number[][] = [];
     let best: number[][] = [];
     let bestCost: Cost = [Infinity, Infinity, Infinity, Infinity];
-    const left = [...sizes];
-    const search = (cost: Cost) => {
-      if (!less(cost, bestCost)) return;
-      let first = 0;
-      while (first < n && seated[first]) first++;
-      if (first === n) {
-        best = tables.map((t) => [...t]);
-        bestCost = cost;
-        return;
-      }
-      for (const size of new Set(left)) {
-        left.splice(left.indexOf(size), 1);
-        const table = [first];
-        seated[first] = 1;
-        tables.push(table);
-        const fill = (from: number, c: Cost) => {
-          if (!less(c, bestCost)) return;
-          if (table.length === size) return search(c);
-          for (let x = from; x < n; x++) {
-            if (seated[x]) continue;
-            const next: Cost = [...c];
-            this.add(next, x, table, -1, 1);
-            table.push(x);
-            seated[x] = 1;
-            fill(x + 1, next);
-            seated[x] = 0;
-            table.pop();
-          }
-        };
-        fill(first + 1, cost);
-        tables.pop();
-        seated[first] = 0;
-        left.push(size);
-      }
+    // The cost of the partial arrangement, one entry per player seated at a table with others.
+    const costs: Cost[] = [[0, 0, 0, 0]];
+    const pruning: Pruning = {
+      seat: (x, table) => {
+        const next: Cost = [...costs.at(-1)!];
+        this.add(next, x, table, -1, 1);
+        if (!less(next, bestCost)) return false;
+        costs.push(next);
+        return true;
+      },
+      unseat: () => void costs.pop(),
     };
-    search([0, 0, 0, 0]);
+    for (const arrangement of allSeatings(this.h.n, sizes, pruning)) {
+      // A table of one is opened without a `seat`, so the last check may be older than the best.
+      if (!less(costs.at(-1)!, bestCost)) continue;
+      best = arrangement;
+      bestCost = costs.at(-1)!;
+    }
     return best;
   }
 
@@ -211,6 +189,55 @@ export class Grouping {
   better(a: number[][], b: number[][]): number[][] {
     return less(this.cost(b), this.cost(a)) ? b : a;
   }
+}
+
+/** Asked before a player joins a table that has others: false leaves out every
+ * arrangement with that player there; `unseat` follows each `seat` that said true. */
+export interface Pruning {
+  seat(x: number, table: readonly number[]): boolean;
+  unseat(): void;
+}
+
+/** Every way to seat players 0..n-1 at unordered tables of `sizes`: the lowest unseated
+ * player opens the next table, so each comes once. */
+export function* allSeatings(n: number, sizes: readonly number[], pruning?: Pruning): Generator<number[][]> {
+  const seated = new Uint8Array(n);
+  const tables: number[][] = [];
+  const left = [...sizes];
+  function* open(): Generator<number[][]> {
+    let first = 0;
+    while (first < n && seated[first]) first++;
+    if (first === n) {
+      yield tables.map((t) => [...t]);
+      return;
+    }
+    for (const size of new Set(left)) {
+      left.splice(left.indexOf(size), 1);
+      const table = [first];
+      seated[first] = 1;
+      tables.push(table);
+      yield* fill(table, size, first + 1);
+      tables.pop();
+      seated[first] = 0;
+      left.push(size);
+    }
+  }
+  function* fill(table: number[], size: number, from: number): Generator<number[][]> {
+    if (table.length === size) {
+      yield* open();
+      return;
+    }
+    for (let x = from; x < n; x++) {
+      if (seated[x] || pruning?.seat(x, table) === false) continue;
+      table.push(x);
+      seated[x] = 1;
+      yield* fill(table, size, x + 1);
+      seated[x] = 0;
+      table.pop();
+      pruning?.unseat();
+    }
+  }
+  yield* open();
 }
 
 /** How many ways there are to seat the players at unordered tables of `sizes`,

@@ -6,7 +6,7 @@
 // meetings are spread evenly). Small plans are searched exhaustively; bigger ones start
 // from the round-by-round seating and improve it by swaps between tables of any round.
 import type { Chance } from '../chance.ts';
-import { arrange, Grouping, seatings } from './grouping.ts';
+import { allSeatings, arrange, Grouping, seatings } from './grouping.ts';
 import type { History } from './history.ts';
 
 /** [rematches, Σ meetings²] */
@@ -244,45 +244,4 @@ class Plan {
     search(0, [0, 0]);
     return best;
   }
-}
-
-/** Every way to seat players 0..n-1 at unordered tables of `sizes`: the lowest unseated
- * player opens the next table, so each comes once. */
-function* allSeatings(n: number, sizes: readonly number[]): Generator<number[][]> {
-  const seated = new Uint8Array(n);
-  const tables: number[][] = [];
-  const left = [...sizes];
-  function* open(): Generator<number[][]> {
-    let first = 0;
-    while (first < n && seated[first]) first++;
-    if (first === n) {
-      yield tables.map((t) => [...t]);
-      return;
-    }
-    for (const size of new Set(left)) {
-      left.splice(left.indexOf(size), 1);
-      const table = [first];
-      seated[first] = 1;
-      tables.push(table);
-      yield* fill(table, size, first + 1);
-      tables.pop();
-      seated[first] = 0;
-      left.push(size);
-    }
-  }
-  function* fill(table: number[], size: number, from: number): Generator<number[][]> {
-    if (table.length === size) {
-      yield* open();
-      return;
-    }
-    for (let x = from; x < n; x++) {
-      if (seated[x]) continue;
-      table.push(x);
-      seated[x] = 1;
-      yield* fill(table, size, x + 1);
-      seated[x] = 0;
-      table.pop();
-    }
-  }
-  yield* open();
 }
