@@ -1,7 +1,9 @@
-// `npm run bench:audience -- [--spectators 10000] [--commands 50] [--database-url postgresql://…] [--timeout 300]`
+// `npm run bench:audience -- [--spectators 10000] [--commands 50] [--settle 30] [--database-url postgresql://…] [--timeout 300]`
 // A big audience: one Pechvogel game watched by --spectators WebSocket spectators.
-// Prints one JSON line: the server's RSS before and after the sockets open (and what
-// one idle socket costs), then, for --commands commands sent one after another over
+// Prints one JSON line: the server's RSS before and after the sockets open, 2 s after
+// the last and again once they have been idle --settle seconds (V8 gives back the heap
+// that opening them took only after a while of idleness), what one idle socket costs
+// and what 100,000 would then take; then, for --commands commands sent one after another over
 // HTTP by the pending seat, the time from sending each until the last spectator has
 // the update of its version (p50, p90, p99, max) and the command's own answer time.
 // It starts its own server (`node dist/server.js`, built first as `npm start` builds it)
@@ -22,10 +24,11 @@ const values = parseOptions(
   {
     spectators: { type: 'string', default: '10000' },
     commands: { type: 'string', default: '50' },
+    settle: { type: 'string', default: '30' },
     'database-url': { type: 'string' },
     timeout: { type: 'string', default: '300' },
   },
-  ['spectators', 'commands', 'timeout'],
+  ['spectators', 'commands', 'settle', 'timeout'],
 );
 const spectatorCount = values.spectators;
 const commandCount = values.commands;
@@ -79,6 +82,8 @@ try {
   const connectSeconds = (performance.now() - connectStarted) / 1000;
   await new Promise((r) => setTimeout(r, 2000));
   const rssWith = server.rssMib();
+  await new Promise((r) => setTimeout(r, values.settle * 1000));
+  const rssIdle = server.rssMib();
 
   // The seats play Pechvogel as bench.ts plays it: the pending seat passes when it may.
   const setup = { options: pechvogel.optionsSchema.parse({}), seats: 2 };
@@ -102,12 +107,14 @@ try {
     for (const { event } of answer.events) state = pechvogel.evolve(state, event);
     version = answer.version;
   }
+  const perSocketKib = (rss: number) => Math.round(((rss - rssBefore) * 1024 / spectatorCount) * 100) / 100;
   const { n: commands, ...lastSpectatorMs } = roundedPercentiles(toLast, 2);
   const { n: _n, ...answerMs } = roundedPercentiles(answered, 2);
   console.log(JSON.stringify({
     ok: true, spectators: spectatorCount, connect_s: Math.round(connectSeconds * 10) / 10,
-    server_rss_mib: { before: rssBefore, with_spectators: rssWith },
-    rss_kib_per_socket: Math.round(((rssWith - rssBefore) * 1024 / spectatorCount) * 100) / 100,
+    server_rss_mib: { before: rssBefore, with_spectators: rssWith, idle: rssIdle },
+    rss_kib_per_socket: { at_2s: perSocketKib(rssWith), idle: perSocketKib(rssIdle) },
+    rss_mib_for_100000_idle: Math.round(rssBefore + (perSocketKib(rssIdle) * 100_000) / 1024),
     commands, command_to_last_spectator_ms: lastSpectatorMs, command_answer_ms: answerMs,
   }));
 } finally {

@@ -84,13 +84,7 @@ export class LiveHub {
         watcher.send(serialize({ type: 'update', ...describeVersion(loaded, watcher.viewer), events: shown }));
         return { loaded, joined: channel };
       });
-      const channel = step.joined;
-      if (channel !== null) {
-        return () => {
-          channel.watchers.delete(watcher);
-          if (channel.watchers.size === 0 && this.channels.get(gameId) === channel) this.channels.delete(gameId);
-        };
-      }
+      if (step.joined !== null) return this.leaving(gameId, step.joined, watcher);
       const part = await this.store.readEvents(gameId, from, this.catchUpEvents, step.loaded.version);
       const { shown, state: next } = redactAll(step.loaded, state, part, watcher.viewer);
       from = part.at(-1)!.seq;
@@ -98,6 +92,16 @@ export class LiveHub {
       const reached = atVersion(step.loaded, next, from);
       if (!(await watcher.sendPart(serialize({ type: 'update', ...describeVersion(reached, watcher.viewer), events: shown })))) return () => {};
     }
+  }
+
+  /** The function that stops `watcher` watching. Made out here because a closure in
+   * watch() would keep the whole of watch()'s scope, the state the catch-up started
+   * from included, for as long as the socket is open. */
+  private leaving(gameId: string, channel: Channel, watcher: Watcher): () => void {
+    return () => {
+      channel.watchers.delete(watcher);
+      if (channel.watchers.size === 0 && this.channels.get(gameId) === channel) this.channels.delete(gameId);
+    };
   }
 
   /** Runs `work` in the game's queue on its channel, opened if nobody watches it yet. */

@@ -12,6 +12,7 @@ import { MessageBudget, overSendBuffer } from '../live/socket-limits.ts';
 import { socketCorker } from '../live/tick-cork.ts';
 import { bearer } from './games.ts';
 import { refuseNul } from './nul.ts';
+import { releaseUpgrade } from './live-upgrade.ts';
 import { ClientMessage } from './live-messages.ts';
 import { closeAfterAnswer, problem, problemForFailure, problemOf, sendProblem, shuttingDown, httpCodes, type Problem } from './problem.ts';
 import { GameParams } from './schemas.ts';
@@ -56,7 +57,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     wsHandler: async (socket: WebSocket, request: FastifyRequest<{ Params: { id: string }; Querystring: { after: number; token?: string } }>) => {
+      // The closures below live as long as the socket: none may hold the request (live-upgrade.ts).
+      const log = releaseUpgrade(socket, request);
       const { id } = request.params;
+      const { after } = request.query;
       sockets.add(socket);
       const opened = Date.now();
       let received = 0;
@@ -85,7 +89,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           metrics.pushed();
         });
       const budget = new MessageBudget(messagesPerSecond);
-      request.log.debug({ gameId: id, after: request.query.after }, 'live socket opened');
+      log.debug({ gameId: id, after }, 'live socket opened');
       const refuse = (error: unknown) => {
         const refusal = problemFor(error, 'opening a live connection failed');
         send({ type: 'error', problem: refusal });
@@ -140,11 +144,11 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       socket.on('close', (code: number) => {
         closed = true;
         stop?.();
-        request.log.info({ gameId: id, closeCode: code, ms: Date.now() - opened, messagesIn: received, messagesOut: sent }, 'live socket closed');
+        log.info({ gameId: id, closeCode: code, ms: Date.now() - opened, messagesIn: received, messagesOut: sent }, 'live socket closed');
       });
       try {
         const { record, principal } = await reads.principalFor(id, token);
-        const unwatch = await hub.watch(id, { viewer: allowedViewer(record, principal, undefined), send: sendJson, sendPart }, request.query.after);
+        const unwatch = await hub.watch(id, { viewer: allowedViewer(record, principal, undefined), send: sendJson, sendPart }, after);
         if (closed) unwatch();
         else stop = unwatch;
       } catch (error) {

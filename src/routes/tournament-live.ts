@@ -11,6 +11,7 @@ import type { TournamentEvent } from '../tournaments/log.ts';
 import { closeCodes } from '../live/live-sockets.ts';
 import { overSendBuffer } from '../live/socket-limits.ts';
 import type { ErrorMessage } from './live-messages.ts';
+import { releaseUpgrade } from './live-upgrade.ts';
 import { internalProblem, problemOf } from './problem.ts';
 import type { TournamentEventsMessage } from './tournament-live-messages.ts';
 
@@ -29,6 +30,8 @@ export const tournamentLiveRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: z.object({ after: z.coerce.number().int().min(0).default(0).describe('The last seq the client has seen') }),
     },
   }, async (socket: WebSocket, request: FastifyRequest<{ Params: { id: string }; Querystring: { after: number } }>) => {
+    // The closures below live as long as the socket: none may hold the request (live-upgrade.ts).
+    releaseUpgrade(socket, request);
     const { id } = request.params;
     // Counted among the open sockets and closed with 1001 at shutdown, as a game's.
     sockets.add(socket);
