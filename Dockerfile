@@ -39,4 +39,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself as PID 1 (not npm, not a shell) receives SIGTERM directly and runs the
 # service's graceful shutdown. Same as `npm start`.
-CMD ["node", "--max-semi-space-size=8", "dist/server.js"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "dist/server.js"]

@@ -69,11 +69,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `node dist/server.js` on 127.0.0.1 against `databaseUrl`, with npm start's V8 flag, once /health answers. */
+/** `node dist/server.js` on 127.0.0.1 against `databaseUrl`, with npm start's V8 flags, once /health answers. */
 export async function startServer(databaseUrl: string): Promise<RunningServer> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', path.join(root, 'dist/server.js')], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=50', path.join(root, 'dist/server.js')], {
     cwd: root,
     // Every socket of a benchmark comes from this one address.
     env: { MAX_CONNECTIONS_PER_ADDRESS: '0', ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
