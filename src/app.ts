@@ -22,7 +22,7 @@ import { GameReads } from './reads/game-reads.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { LatestStates } from './state/latest-states.ts';
 import { StateSnapshots } from './state/state-snapshots.ts';
-import { Notifier, type NotifierOptions } from './events/notifier.ts';
+import { Notifier, type NotifierListener, type NotifierOptions } from './events/notifier.ts';
 import { PastStates } from './state/past-states.ts';
 import { DeadlineScheduler, type SchedulerOptions } from './jobs/deadline-scheduler.ts';
 import { EventStore } from './events/store.ts';
@@ -174,7 +174,17 @@ export async function buildApp(options: AppOptions) {
     const pushed = hub.moved(id, version);
     if (pushed !== undefined && sentAt !== null) pushed.then(() => metrics.pushedAcross((Date.now() - sentAt) / 1000), () => undefined);
   };
-  const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, moved, app.log, resync, options.notifier);
+  // Seats another instance changed, and any change missed while the connection was
+  // lost, make this instance's copies of those games stale.
+  const listener: NotifierListener = {
+    moved,
+    seatsChanged: (id) => latest.forget(id),
+    reconnected: () => {
+      latest.forgetAll();
+      void resync();
+    },
+  };
+  const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, listener, app.log, options.notifier);
   const sockets = new LiveSockets(liveLimits);
   const metrics = new Metrics({ pool: options.pool, openSockets: () => sockets.open });
   const store = new EventStore(options.prisma, options.pool, notifier, metrics);
@@ -204,7 +214,7 @@ export async function buildApp(options: AppOptions) {
   scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler }, (game, outcome) => metrics.deadlineFired(game, outcome));
   bots = new BotSeats(store, commands, latest, clock, app.log, (game, outcome) => metrics.botCommand(game, outcome));
   const organizers = new Organizers(options.prisma, clock, options.adminKey);
-  const tournamentStore = new TournamentStore(options.pool);
+  const tournamentStore = new TournamentStore(options.pool, notifier?.instance ?? null);
   const feed = new TournamentFeed();
   const setup = new GameSetup(store, latest, clock, hooks, options.openGameTtlMs ?? 0);
   const tournaments = new Tournaments(tournamentStore, store, setup, latest, clock, {

@@ -1,6 +1,9 @@
 // "Game moved" notifications between server instances over Postgres LISTEN/NOTIFY.
 // A notification says only which game reached which version; listeners read the
 // events themselves, so a lost or merged notification costs latency, never data.
+// The other kind says a game's seats changed beside its log (a seat handed to a bot,
+// see seatsChangedNotice): versions do not show that, and an instance that appended
+// last trusts its copy of the game, seats and tokens included, until then.
 // Announcements are sent after commit and batched: every announcement made in one
 // turn of the event loop goes out in one round trip (an append that goes alone carries
 // its own, see EventStore.appendOne). Each names the instance that sent it, which
@@ -9,9 +12,10 @@
 //
 // Nothing is dropped while the connection is lost: announcements made meanwhile, or
 // whose round trip failed, wait and go out on the next connection; after every
-// reconnect `onReconnect` catches up what this instance may have missed hearing. A
-// query that does not answer within `timeoutMs` counts as a lost connection (a warning,
-// once per incident), so a stuck connection never holds later announcements back.
+// reconnect the listener's `reconnected` catches up what this instance may have missed
+// hearing. A query that does not answer within `timeoutMs` counts as a lost connection
+// (a warning, once per incident), so a stuck connection never holds later
+// announcements back.
 import type { Logger } from '../lib/logger.ts';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -24,6 +28,25 @@ export const NOTIFY_CLOCK_SQL = `floor(extract(epoch FROM clock_timestamp()) * 1
 
 /** `sentAt`: the database's clock when the announcement was sent (ms since the epoch). */
 export type GameMoved = (gameId: string, version: number, sentAt: number | null) => void;
+
+/** What a notifier tells its instance. */
+export interface NotifierListener {
+  readonly moved: GameMoved;
+  /** Another instance changed the game's seats. */
+  readonly seatsChanged: (gameId: string) => void;
+  /** Called after a reconnect: notifications may have been missed meanwhile. */
+  readonly reconnected: () => void;
+}
+
+/** SQL that tells every other instance that the seats of the game `gameId` changed;
+ * `instance` is the one that changed them, which forgets its copy itself (both are SQL
+ * expressions). Run in the transaction of the change: Postgres delivers it at commit,
+ * or not at all. */
+export const seatsChangedNotice = (gameId: string, instance: string): string =>
+  `pg_notify('${NOTIFY_CHANNEL}', ${gameId} || ':${SEATS_CHANGED}:' || ${instance} || ':' || ${NOTIFY_CLOCK_SQL})`;
+
+/** In a payload's version place: the seats changed (an older instance reads it as no new version). */
+const SEATS_CHANGED = 'seats';
 
 export interface NotifierOptions {
   /** How long LISTEN, an announcement or a connect may take before the connection counts as lost. */
@@ -52,10 +75,8 @@ export class Notifier {
 
   constructor(
     private readonly url: string,
-    private readonly onMoved: GameMoved,
+    private readonly listener: NotifierListener,
     private readonly log: Logger,
-    /** Called after a reconnect: notifications may have been missed meanwhile. */
-    private readonly onReconnect: () => void = () => {},
     options: NotifierOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? 2000;
@@ -66,7 +87,9 @@ export class Notifier {
     const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName, connectionTimeoutMillis: this.timeoutMs });
     client.on('notification', (message) => {
       const [gameId, version, sender, sentAt] = (message.payload ?? '').split(':');
-      if (gameId && version && sender !== this.instance) this.onMoved(gameId, Number(version), sentAt ? Number(sentAt) : null);
+      if (!gameId || !version || sender === this.instance) return;
+      if (version === SEATS_CHANGED) this.listener.seatsChanged(gameId);
+      else this.listener.moved(gameId, Number(version), sentAt ? Number(sentAt) : null);
     });
     client.on('error', (error) => {
       if (this.client !== client) return;
@@ -157,7 +180,7 @@ export class Notifier {
     this.retryMs = Math.min(2000, this.retryMs * 2);
     this.retry = setTimeout(() => {
       this.retry = null;
-      this.start().then(this.onReconnect, (error: unknown) => {
+      this.start().then(this.listener.reconnected, (error: unknown) => {
         if (error instanceof TimedOut) this.stuck();
         this.reconnectSoon();
       });

@@ -18,7 +18,9 @@ export interface LoadedGame {
   readonly setup: Setup<unknown>;
   readonly version: number;
   readonly state: unknown;
-  /** The game's generation when it was read (see `forget`); absent for a game just made. */
+  /** The game's generation when it was read (see `forget`); absent for a game just made,
+   * which counts as 0: after a forgetAll() such a copy is not kept, and the game is read
+   * on its first command. */
   readonly generation?: number;
 }
 
@@ -43,6 +45,9 @@ export const setupOf = (record: GameRecord): Setup<unknown> => ({
 export class LatestStates {
   private readonly entries = new Map<string, LoadedGame>();
   private readonly generations = new Map<string, number>();
+  /** Counts forgetAll(): a game's generation is this plus its own count, so either
+   * kind of forgetting makes every copy read before it stale. */
+  private epoch = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -78,15 +83,23 @@ export class LatestStates {
     }
   }
 
-  /** Drops the game after a change made beside its log (a seat handed to a bot): any
-   * copy read before now, such as a command still being decided on it, is stale. */
+  /** Drops the game after a change made beside its log (a seat handed to a bot, here
+   * or on another instance): any copy read before now, such as a command still being
+   * decided on it, is stale. */
   forget(gameId: string): void {
     this.entries.delete(gameId);
-    this.generations.set(gameId, this.generationOf(gameId) + 1);
+    this.generations.set(gameId, (this.generations.get(gameId) ?? 0) + 1);
+  }
+
+  /** Drops every game: changes beside their logs may have gone unheard (the
+   * notification connection was lost). */
+  forgetAll(): void {
+    this.entries.clear();
+    this.epoch++;
   }
 
   private generationOf(gameId: string): number {
-    return this.generations.get(gameId) ?? 0;
+    return this.epoch + (this.generations.get(gameId) ?? 0);
   }
 
   private async recordOf(gameId: string): Promise<GameRecord> {

@@ -4,6 +4,7 @@
 // the following sequence numbers, and does whatever else must commit with them —
 // a round's games, the player lookup, ratings, the idempotent answer.
 import type pg from 'pg';
+import { seatsChangedNotice } from '../events/notifier.ts';
 import type { TournamentEvent, TournamentStatus } from './log.ts';
 
 export interface TournamentRow {
@@ -45,7 +46,11 @@ const UNIQUE_VIOLATION = '23505';
 class LostRace extends Error {}
 
 export class TournamentStore {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    /** The notifier's instance, which seat changes name; null: no other instance to tell. */
+    private readonly instance: string | null = null,
+  ) {}
 
   /** Runs `work` in one transaction on one connection. */
   async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -219,9 +224,13 @@ export class TournamentStore {
   }
 
   /** Hands a seat to a server-side bot, in the caller's transaction; with `revoke`, the
-   * player's token no longer holds the seat (a withdrawn player does not play on). */
+   * player's token no longer holds the seat (a withdrawn player does not play on).
+   * Every other instance hears of it at commit and drops its copy of the game, which
+   * it would otherwise trust with the old seats while it appended last. */
   async seatBot(client: pg.ClientBase, gameId: string, seat: number, bot: string, revoke = false): Promise<void> {
-    await client.query(`UPDATE seat SET bot = $3, token_hash = CASE WHEN $4 THEN NULL ELSE token_hash END WHERE game_id = $1::uuid AND seat = $2`, [gameId, seat, bot, revoke]);
+    const changed = `UPDATE seat SET bot = $3, token_hash = CASE WHEN $4 THEN NULL ELSE token_hash END WHERE game_id = $1::uuid AND seat = $2`;
+    if (this.instance === null) await client.query(changed, [gameId, seat, bot, revoke]);
+    else await client.query(`WITH changed AS (${changed} RETURNING game_id) SELECT ${seatsChangedNotice('game_id::text', '$5::text')} FROM changed`, [gameId, seat, bot, revoke, this.instance]);
   }
 
   async ratings(client: pg.ClientBase, gameType: string, players: readonly string[]): Promise<Map<string, { mu: number; sigma: number; ordinal: number; tables: number }>> {

@@ -25,3 +25,22 @@ t.test('a game read before it was forgotten is not remembered again', async (t) 
   t.equal(fresh.record.seats[1]?.bot, 'greedy', 'the next load reads the seat as it is now');
   t.equal(latest.peek(id), fresh, 'and is remembered');
 });
+
+t.test('forgetting every game (changes may have gone unheard) makes every copy read before stale', async (t) => {
+  const app = await testApp(t);
+  const games = await Promise.all(['Ada', 'Bea'].map((name) => createGame(app, { type: 'pechvogel', seats: [{ name }, {}] })));
+  const latest = new LatestStates(app.services.store);
+  const [first, second] = await Promise.all(games.map(({ id }) => latest.load(id)));
+  latest.forget(first!.record.id);
+  const again = await latest.load(first!.record.id);
+
+  latest.forgetAll();
+  t.equal(latest.peek(first!.record.id), undefined, 'nothing is cached any more');
+  t.equal(latest.peek(second!.record.id), undefined);
+  latest.remember({ ...again });
+  latest.remember({ ...second! });
+  t.equal(latest.peek(first!.record.id), undefined, 'a copy read after the game was forgotten once, but before all were, is not cached again');
+  t.equal(latest.peek(second!.record.id), undefined, 'nor one of a game never forgotten by itself');
+  const fresh = await latest.load(second!.record.id);
+  t.equal(latest.peek(second!.record.id), fresh, 'a load after it is remembered');
+});

@@ -1,0 +1,53 @@
+// A seat changed beside the game's log reaches every instance. An instance that
+// appended a game's last command trusts its copy of the game, seats and tokens
+// included, until it hears otherwise; a player who withdraws from a tournament on one
+// instance (the seat handed to a bot, the token revoked) must not play on through
+// another (TournamentStore.seatBot, Notifier).
+import { setTimeout as sleep } from 'node:timers/promises';
+import t from 'tap';
+import { bearerHeader, command, createOrganizer, testApp, testClock } from '../helpers/app.ts';
+import { testDatabase } from '../helpers/database.ts';
+import { createTournament } from '../helpers/tournaments.ts';
+
+t.test("a player withdrawn on one instance is refused on the other, which had appended the table's last command", async (t) => {
+  const database = await testDatabase(t);
+  const clock = testClock();
+  const organizing = await testApp(t, { database, clock });
+  const playing = await testApp(t, { database, clock });
+  const organizer = await createOrganizer(organizing);
+  const created = await createTournament(organizing, organizer.key, {
+    name: 'Zwei Säle', gameType: 'pechvogel', format: { kind: 'swiss', rounds: 1, tableSize: { min: 4, max: 4 }, byes: false },
+    settings: { options: { reactionSeconds: 1 }, advance: 'organizer' },
+    players: [{ name: 'Ada' }, { name: 'Bea' }, { name: 'Cem' }, { name: 'Dan' }],
+  });
+  const id = created.tournament.id;
+  const round = (await organizing.inject({ method: 'POST', url: `/tournaments/${id}/rounds`, headers: bearerHeader(organizer.key), payload: {} })).json();
+  const gameId: string = round.tables[0].gameId;
+  const players = created.players.map((p) => ({ id: p.player, token: p.token! }));
+  const viewOf = async (token: string) => (await playing.inject({ url: `/games/${gameId}`, headers: bearerHeader(token) })).json();
+
+  // The table's first command goes through the playing instance, which now holds the game.
+  const views = await Promise.all(players.map((p) => viewOf(p.token)));
+  const mover = views.findIndex((v) => v.legalCommands.length > 0);
+  const moved = await command(playing, gameId, players[mover]!.token, { command: views[mover].legalCommands[0], expectedVersion: views[mover].version });
+  t.equal(moved.statusCode, 200, 'the first command goes through the playing instance');
+  const after = await Promise.all(players.map((p) => viewOf(p.token)));
+  const leaving = after.findIndex((v) => v.legalCommands.length === 0);
+  const version: number = moved.json().version;
+  const attempt = { command: after.find((v) => v.legalCommands.length > 0).legalCommands[0], expectedVersion: version };
+  t.equal((await command(playing, gameId, players[leaving]!.token, attempt)).statusCode, 422, 'before: the seat is hers, the rules refuse the command (not her turn)');
+
+  const withdrew = await organizing.inject({ method: 'POST', url: `/tournaments/${id}/players/${players[leaving]!.id}/withdraw`, headers: bearerHeader(organizer.key) });
+  t.equal(withdrew.statusCode, 200, 'she withdraws through the organizing instance');
+  const refusedThere = await command(organizing, gameId, players[leaving]!.token, attempt);
+  t.equal(refusedThere.statusCode, 403, 'the organizing instance refuses her token');
+
+  let answer = await command(playing, gameId, players[leaving]!.token, attempt);
+  for (let tries = 0; answer.statusCode !== 403 && tries < 40; tries++) {
+    await sleep(25);
+    answer = await command(playing, gameId, players[leaving]!.token, attempt);
+  }
+  t.same([answer.statusCode, answer.json().code], [403, refusedThere.json().code], 'the playing instance refuses it too, within a second');
+  await organizing.services.bots.idle();
+  t.equal((await viewOf(players[mover]!.token)).version, version, 'nothing moved meanwhile: the refusal came from the seats alone');
+});
