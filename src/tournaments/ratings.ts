@@ -4,9 +4,12 @@
 // without one, a person within the tournament and a bot by its kind.
 import type pg from 'pg';
 import { places, type TableResult } from '../domain/tournament/results.ts';
-import { initialRating, rate } from '../domain/tournament/ratings.ts';
 import type { Player, TournamentState } from './log.ts';
 import type { TournamentStore } from './tournament-store.ts';
+
+// Loaded by the first table rated, not at start: OpenSkill brings all of ramda, about
+// 6 MiB of RSS that an instance running no tournament never needs.
+const openSkill = () => import('../domain/tournament/ratings.ts');
 
 export function ratedAs(state: TournamentState, player: Player): string {
   if (player.externalId !== undefined) return `organizer:${state.organizerId}:${player.externalId}`;
@@ -14,6 +17,7 @@ export function ratedAs(state: TournamentState, player: Player): string {
 }
 
 export async function ratingUpdates(store: TournamentStore, client: pg.ClientBase, state: TournamentState, tables: readonly TableResult[], at: Date): Promise<void> {
+  const { initialRating, rate } = await openSkill();
   const byId = new Map(state.players.map((p) => [p.id, p]));
   const keys = [...new Set(tables.flatMap((t) => t.players.map((p) => ratedAs(state, byId.get(p)!))))];
   const current = await store.ratings(client, state.gameType, keys);
