@@ -8,7 +8,7 @@ import type { Player, TournamentState } from './log.ts';
 import type { TournamentStore } from './tournament-store.ts';
 
 // Loaded by the first table rated, not at start: OpenSkill brings all of ramda, about
-// 6 MiB of RSS that an instance running no tournament never needs.
+// 8 MiB of RSS that an instance running no tournament never needs.
 const openSkill = () => import('../domain/tournament/ratings.ts');
 
 export function ratedAs(state: TournamentState, player: Player): string {
