@@ -27,6 +27,7 @@ import { AppendChain, type AppendOutcome, type GameRecord, type GameStatus } fro
 import { KeyedQueue } from '../lib/keyed-queue.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
 import type { RaceRefusal } from '../events/race-refusals.ts';
+import type { Reservation } from '../events/group-commit.ts';
 import { raceCommandOf } from './race-command.ts';
 
 export type CommandPrincipal = Principal | { readonly kind: 'system' };
@@ -95,20 +96,16 @@ type Step =
       readonly before: LoadedGame;
       readonly settled: Promise<unknown>;
       /** A race command's record for the race log, carried by its game's appends from its decision on. */
-      readonly race: RaceRefusalPlace | null;
+      readonly race: Reservation | null;
     };
 
-/** A refused race command's record, to be confirmed once the refusal stands. */
-interface RaceRefusalPlace {
-  readonly reservation: ReturnType<EventStore['raceRefusals']['reserve']>;
-}
 
 export class CommandHandler {
   private readonly queue = new KeyedQueue();
   private readonly pipelines = new Map<string, Pipeline>();
   private readonly handling = new Set<Promise<unknown>>();
   /** Race commands' refusals that stand, for the race log. */
-  private readonly refused = new WeakMap<ServiceError, RaceRefusalPlace>();
+  private readonly refused = new WeakMap<ServiceError, Reservation>();
   private refusalOrd = 0;
 
   constructor(
@@ -147,12 +144,12 @@ export class CommandHandler {
         if (idempotency !== null && error instanceof ServiceError && error.code !== serviceCodes.conflict) {
           const earlier = await this.replayed(input.gameId, idempotency);
           if (earlier !== null) {
-            race?.reservation.cancel();
+            race?.cancel();
             return earlier;
           }
         }
       } catch (failure) {
-        race?.reservation.cancel();
+        race?.cancel();
         throw failure;
       }
       if (race !== undefined) this.confirmRace(race);
@@ -163,7 +160,7 @@ export class CommandHandler {
   /** A refused race command is answered at once; its record rides with its game's next
    * append, or goes within 10 ms, before or together with every append of its game
    * decided after it (docs/realtime.md, "Disputes"). Shutting down waits for it (drain). */
-  private confirmRace({ reservation }: RaceRefusalPlace): void {
+  private confirmRace(reservation: Reservation): void {
     const written = reservation.confirm();
     this.handling.add(written);
     void written.then(() => this.handling.delete(written));
@@ -177,14 +174,14 @@ export class CommandHandler {
         try {
           stands = attempt >= MAX_ATTEMPTS || (await this.refusalStands(step));
         } catch (error) {
-          step.race?.reservation.cancel();
+          step.race?.cancel();
           throw error;
         }
         if (stands) {
           if (step.race !== null) this.refused.set(step.error, step.race);
           throw step.error;
         }
-        step.race?.reservation.cancel();
+        step.race?.cancel();
         continue;
       }
       if ((await step.committed) === 'appended') return step.answer;
@@ -211,7 +208,7 @@ export class CommandHandler {
       decided = this.decide(before, input, now);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
-      return { kind: 'refusal', error, pipeline, before, settled: pipeline.settled, race: this.racePlace(before, input, error, now) };
+      return { kind: 'refusal', error, pipeline, before, settled: pipeline.settled, race: this.raceRecord(before, input, error, now) };
     }
     const { events, actor, viewer } = decided;
     // Only a client reads the answer, now or by its Idempotency-Key later.
@@ -248,11 +245,11 @@ export class CommandHandler {
   }
 
   /** The race log's record of a refused race command, taken now, in decision order. */
-  private racePlace(before: LoadedGame, input: CommandInput, error: ServiceError, receivedAt: number): RaceRefusalPlace | null {
+  private raceRecord(before: LoadedGame, input: CommandInput, error: ServiceError, receivedAt: number): Reservation | null {
     const race = raceCommandOf(before, input);
     if (race === null) return null;
     const refusal: RaceRefusal = { gameId: before.record.id, version: before.version, ...race, code: error.code, receivedAt, ord: this.refusalOrd++ % 2 ** 31 };
-    return { reservation: this.store.raceRefusals.reserve(refusal) };
+    return this.store.raceRefusals.reserve(refusal);
   }
 
   /** A refusal stands only if the state it was decided on was the game's latest: the
@@ -262,11 +259,12 @@ export class CommandHandler {
    * has committed with an append of its game proves that state, whatever came after. */
   private async refusalStands({ pipeline, before, settled, race }: Extract<Step, { kind: 'refusal' }>): Promise<boolean> {
     await settled;
-    if (race?.reservation.recorded() === true) return true;
+    if (race?.recorded() === true) return true;
     if (pipeline.chain.broken) return false;
     if (pipeline.confirmed) return true;
     const stored = await this.store.version(before.record.id);
-    if (stored === null || stored === before.version || race?.reservation.recorded() === true) return true;
+    // It may have committed while the version was read.
+    if (stored === null || stored === before.version || race?.recorded() === true) return true;
     this.latest.forget(before.record.id);
     return false;
   }
