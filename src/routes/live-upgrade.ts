@@ -6,8 +6,8 @@ import type { WebSocket } from 'ws';
  * the request's logger, all a socket's handlers need of it from then on.
  * @fastify/websocket keeps both for the socket's lifetime: its 'error' listener closes
  * over them, and the reply it built for the routing stays the TCP socket's
- * `_httpMessage`. With the handlers' own closures over the request that was about a
- * quarter of an idle socket's heap (bench:audience). A socket error (a client's broken
+ * `_httpMessage`. With the handlers' own closures over the request that was 2.5 of an
+ * idle socket's 9.7 KB of heap (heap snapshots, 2,000 spectators). A socket error (a client's broken
  * frame, a reset) is then taken as the plugin's own handler takes it, the socket cut,
  * and logged as a client's doing rather than the server's. */
 export function releaseUpgrade(socket: WebSocket, request: FastifyRequest): FastifyBaseLogger {

@@ -228,9 +228,12 @@ export class TournamentStore {
    * Every other instance hears of it at commit and drops its copy of the game, which
    * it would otherwise trust with the old seats while it appended last. */
   async seatBot(client: pg.ClientBase, gameId: string, seat: number, bot: string, revoke = false): Promise<void> {
-    const changed = `UPDATE seat SET bot = $3, token_hash = CASE WHEN $4 THEN NULL ELSE token_hash END WHERE game_id = $1::uuid AND seat = $2`;
-    if (this.instance === null) await client.query(changed, [gameId, seat, bot, revoke]);
-    else await client.query(`WITH changed AS (${changed} RETURNING game_id) SELECT ${seatsChangedNotice('game_id::text', '$5::text')} FROM changed`, [gameId, seat, bot, revoke, this.instance]);
+    await client.query(
+      `WITH changed AS (
+         UPDATE seat SET bot = $3, token_hash = CASE WHEN $4 THEN NULL ELSE token_hash END WHERE game_id = $1::uuid AND seat = $2 RETURNING game_id
+       ) SELECT ${seatsChangedNotice('game_id::text', '$5::text')} FROM changed WHERE $5::text IS NOT NULL`,
+      [gameId, seat, bot, revoke, this.instance],
+    );
   }
 
   async ratings(client: pg.ClientBase, gameType: string, players: readonly string[]): Promise<Map<string, { mu: number; sigma: number; ordinal: number; tables: number }>> {
