@@ -1,4 +1,5 @@
 // An app on its own fresh database, driven through app.inject(); closed at teardown.
+import type { AddressInfo } from 'node:net';
 import { buildApp, type App, type AppOptions } from '../../src/app.ts';
 import { testDatabase, type TestDatabase, type TestLike } from './database.ts';
 
@@ -66,4 +67,11 @@ export async function createOrganizer(app: App, scopes: readonly string[] = ['ga
   if (response.statusCode !== 201) throw new Error(`organizer failed: ${response.statusCode} ${response.body}`);
   const created = response.json() as { organizer: { id: string }; key: string; keyInfo: { id: string } };
   return { id: created.organizer.id, key: created.key, keyId: created.keyInfo.id };
+}
+
+/** Starts `app` on a free port of 127.0.0.1 and returns its base URL (http://…), for
+ * what only real TCP shows. */
+export async function listening(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }

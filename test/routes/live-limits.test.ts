@@ -5,7 +5,7 @@
 // binary frames close with 1003; an upgrade on a route that is no live socket is
 // refused with a problem. Sockets go over real TCP where the kernel's buffers matter.
 import { once } from 'node:events';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import { setImmediate as turn, setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import WebSocket from 'ws';
@@ -18,8 +18,7 @@ import { findGame } from '../../src/domain/games.ts';
 import type { LiveLimits } from '../../src/live/socket-limits.ts';
 import { testDatabase, type TestLike } from '../helpers/database.ts';
 import { setupOf, type LoadedGame } from '../../src/state/latest-states.ts';
-import type { App } from '../../src/app.ts';
-import { createGame, testApp } from '../helpers/app.ts';
+import { createGame, listening, testApp } from '../helpers/app.ts';
 import { connect } from '../helpers/ws.ts';
 
 /** A Porca Miseria game of about 16,000 events, played by random bots through the
@@ -75,11 +74,6 @@ async function limitedApp(t: TestLike, live: Partial<LiveLimits> = {}) {
   return Object.assign(await testApp(t, { database, live }), { pool: database.pool });
 }
 type LimitedApp = Awaited<ReturnType<typeof limitedApp>>;
-
-async function listening(app: App): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
 
 const wsUrl = (base: string, path: string) => `${base.replace('http', 'ws')}${path}`;
 

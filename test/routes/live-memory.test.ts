@@ -2,16 +2,14 @@
 // (routes/live-upgrade.ts) nor the state its catch-up started from (LiveHub.watch).
 // An audience of 100,000 idle sockets must fit one instance, so each must hold only
 // what it needs. Garbage collection is forced to tell what is still held.
-import type { AddressInfo } from 'node:net';
 import { setImmediate as turn } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import t from 'tap';
-import type { App } from '../../src/app.ts';
 import { LiveHub } from '../../src/live/live-hub.ts';
 import { LatestStates } from '../../src/state/latest-states.ts';
 import { PastStates } from '../../src/state/past-states.ts';
-import { command, createGame, testApp } from '../helpers/app.ts';
+import { command, createGame, listening, testApp } from '../helpers/app.ts';
 import { connectTcp } from '../helpers/ws.ts';
 
 v8.setFlagsFromString('--expose-gc');
@@ -24,17 +22,12 @@ const collected = async (ref: WeakRef<object>) => {
   return ref.deref() === undefined;
 };
 
-async function listening(app: App): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
 t.test('an open game socket lets the request that upgraded it go, and keeps working', async (t) => {
   const app = await testApp(t);
   const game = await createGame(app, { type: 'pechvogel', seats: [{}, {}], seed: 'light sockets' });
   const upgrades: WeakRef<object>[] = [];
   app.server.on('upgrade', (request: object) => upgrades.push(new WeakRef(request)));
-  const base = await listening(app);
+  const base = (await listening(app)).replace('http', 'ws');
   const spectator = await connectTcp(`${base}/games/${game.id}/live`);
   await spectator.next();
   const seat = await connectTcp(`${base}/games/${game.id}/live?token=${game.tokens[0]}`);
@@ -56,7 +49,7 @@ t.test('an open game socket lets the request that upgraded it go, and keeps work
 t.test('a socket error on an upgraded socket cuts that socket only', async (t) => {
   const app = await testApp(t);
   const game = await createGame(app, { type: 'pechvogel', seats: [{}, {}], seed: 'broken frame' });
-  const base = await listening(app);
+  const base = (await listening(app)).replace('http', 'ws');
   const broken = await connectTcp(`${base}/games/${game.id}/live`);
   const { version } = await broken.next();
   const [server] = [...app.websocketServer.clients];
