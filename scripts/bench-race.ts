@@ -1,10 +1,14 @@
-// `npm run bench:race -- [--url http://127.0.0.1:3000] [--tables 50] [--players 8] [--actions 20] [--timeout 300]`
+// `npm run bench:race -- [--url http://127.0.0.1:3000] [--tables 50] [--players 8] [--actions 20] [--games 1] [--warmup 0] [--timeout 300]`
 // Porca Miseria races over WebSockets against a running server (it starts nothing):
 // `--tables` games at once, every player on its own socket (`/games/:id/live?token=`,
 // a LiveGame of the TypeScript client in clients/typescript),
 // playing the greedy bot of src/bots as soon as an update makes it pending: reveal,
 // grab, slap, pass, all sent over the socket. Each game ends by itself after
-// `--actions` revealed cards (the game's `maxActions`). Prints one JSON line: commands
+// `--actions` revealed cards (the game's `maxActions`), or sooner when its cards run
+// out (about 60 grabs). `--games` rounds are played one after another, each on new
+// tables, and the first `--warmup` of them are not counted: one game at one table is
+// too few grabs for a p99, and over in a fifth of a second while this process is still
+// compiling its own code. Prints one JSON line: commands
 // and accepted commands per second, the ack latency of every command, and two
 // latencies of every accepted grab and slap until every player of that table has the
 // update containing it: `raceLatencyMs` from its arrival at the server (the receivedAt
@@ -25,12 +29,18 @@ const values = parseOptions(
     tables: { type: 'string', default: '50' },
     players: { type: 'string', default: '8' },
     actions: { type: 'string', default: '20' },
+    games: { type: 'string', default: '1' },
+    warmup: { type: 'string', default: '0' },
     timeout: { type: 'string', default: '300' },
   },
-  ['tables', 'players', 'actions', 'timeout'],
+  ['tables', 'players', 'actions', 'games', 'warmup', 'timeout'],
 );
 const baseUrl = new URL(values.url).origin;
-const { tables, players, actions } = values;
+const { tables, players, actions, games, warmup } = values;
+if (!Number.isInteger(games) || games < 1 || warmup >= games) {
+  console.error(`--games takes a whole number ≥ 1 and --warmup fewer than that, not ${games} and ${warmup}`);
+  process.exit(2);
+}
 const bot: AnyBot = botsFor('porca-miseria')!.greedy!;
 // One request per table, before the race: the platform's fetch is fast enough.
 const rest = createRestClient({ baseUrl });
@@ -124,9 +134,9 @@ function connect(table: Table, seat: number, token: string): Promise<Player> {
   });
 }
 
-async function openTable(n: number): Promise<Table> {
+async function openTable(round: number, n: number): Promise<Table> {
   const created = await rest.POST('/games', {
-    body: { type: 'porca-miseria', seats: Array.from({ length: players }, () => ({})), seed: `bench-race-${n}`, options: { maxActions: actions } },
+    body: { type: 'porca-miseria', seats: Array.from({ length: players }, () => ({})), seed: `bench-race-${round}-${n}`, options: { maxActions: actions } },
   });
   if (created.data === undefined) throw new Error(`/games: ${created.response.status} ${JSON.stringify(created.error)}`);
   const table: Table = { id: created.data.game.id, players: [], sent: new Map(), raced: new Map(), finished: false };
@@ -145,23 +155,43 @@ function allSeen(table: Table, version: number): number | null {
   return last;
 }
 
-const all = await Promise.all(Array.from({ length: tables }, (_, n) => openTable(n)));
-racing = true;
-const started = performance.now();
-const done = new Promise<void>((resolve, reject) => {
-  let finished = all.filter((table) => table.finished).length;
-  onFinished = () => {
-    if (++finished === tables) resolve();
-  };
-  if (finished === tables) resolve();
-  setTimeout(() => reject(new Error(`${tables - finished} tables still running after ${values.timeout} s`)), values.timeout * 1000).unref();
-});
-// Every socket already holds its first update; the starting players begin.
-for (const table of all) for (const player of table.players) act(table, player);
+/** One game at each table, all at once; resolves with the tables once every game has
+ * ended, or with the tables and how many were unfinished when `deadline` passed. */
+async function playRound(round: number, deadline: number): Promise<{ played: Table[]; seconds: number; unfinished: string | null }> {
+  racing = false;
+  const played = await Promise.all(Array.from({ length: tables }, (_, n) => openTable(round, n)));
+  racing = true;
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const done = new Promise<void>((resolve, reject) => {
+    let finished = played.filter((table) => table.finished).length;
+    onFinished = () => {
+      if (++finished === tables) resolve();
+    };
+    if (finished === tables) resolve();
+    timer = setTimeout(() => reject(new Error(`${tables - finished} tables still running after ${values.timeout} s`)), Math.max(0, deadline - performance.now()));
+  });
+  // Every socket already holds its first update; the starting players begin.
+  for (const table of played) for (const player of table.players) act(table, player);
+  let unfinished: string | null = null;
+  await done.catch((error: Error) => (unfinished = error.message));
+  clearTimeout(timer);
+  const seconds = (performance.now() - started) / 1000;
+  for (const table of played) for (const player of table.players) player.live.close();
+  return { played, seconds, unfinished };
+}
+
+const deadline = performance.now() + values.timeout * 1000;
+const all: Table[] = [];
+let elapsed = 0;
 let unfinished: string | null = null;
-await done.catch((error: Error) => (unfinished = error.message));
-const elapsed = (performance.now() - started) / 1000;
-for (const table of all) for (const player of table.players) player.live.close();
+for (let round = 0; round < games && unfinished === null; round++) {
+  const result = await playRound(round, deadline);
+  unfinished = result.unfinished;
+  if (round < warmup) continue;
+  all.push(...result.played);
+  elapsed += result.seconds;
+}
 
 const sent = all.flatMap((table) => [...table.sent.values()].map((s) => ({ table, s })));
 const fanOut = sent.flatMap(({ table, s }) => {
@@ -182,6 +212,7 @@ console.log(
     tables,
     players,
     actionsPerTable: actions,
+    games: all.length / tables,
     seconds: Math.round(elapsed * 100) / 100,
     commands: sent.length,
     accepted,
