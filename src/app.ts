@@ -175,12 +175,18 @@ export async function buildApp(options: AppOptions) {
     if (pushed !== undefined && sentAt !== null) pushed.then(() => metrics.pushedAcross((Date.now() - sentAt) / 1000), () => undefined);
   };
   // Seats another instance changed, and any change missed while the connection was
-  // lost, make this instance's copies of those games stale.
+  // lost, make this instance's copies of those games stale, and its sockets check
+  // that their tokens still hold their seats.
+  const checkingSeatsFailed = (error: unknown) => app.log.warn({ err: error }, "checking live sockets against a game's new seats failed");
   const listener: NotifierListener = {
     moved,
-    seatsChanged: (id) => latest.forget(id),
+    seatsChanged: (id) => {
+      latest.forget(id);
+      void hub.seatsChanged(id).catch(checkingSeatsFailed);
+    },
     reconnected: () => {
       latest.forgetAll();
+      void hub.allSeatsChanged().catch(checkingSeatsFailed);
       void resync();
     },
   };
@@ -219,7 +225,10 @@ export async function buildApp(options: AppOptions) {
   const setup = new GameSetup(store, latest, clock, hooks, options.openGameTtlMs ?? 0);
   const tournaments = new Tournaments(tournamentStore, store, setup, latest, clock, {
     appended: (id, firstSeq, events) => feed.appended(id, firstSeq, events),
-    botSeated: (gameId) => bots.kick(gameId),
+    botSeated: (gameId) => {
+      void hub.seatsChanged(gameId).catch(checkingSeatsFailed);
+      bots.kick(gameId);
+    },
     failed: (error) => app.log.warn({ err: error }, 'a tournament step the server took by itself failed'),
   });
   const services: Services = {

@@ -26,6 +26,9 @@ export type Viewer =
   | { readonly kind: 'spectator' }
   | { readonly kind: 'all' };
 
+/** The same string for viewers who see the same. */
+export const eyesKey = (viewer: Viewer): string => (viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind);
+
 export interface RuleViolation {
   /** Stable and namespaced, e.g. `pechvogel/not-your-turn`. Clients switch on it. */
   readonly code: string;

@@ -7,13 +7,14 @@
 // channel per watched game folds the log once for all its watchers. New versions
 // arrive from this instance's own commits (already in memory) or from a notification,
 // after which the channel reads the events from the database.
-import type { GameEvent, Viewer } from '../domain/contract.ts';
+import { eyesKey, type GameEvent, type Viewer } from '../domain/contract.ts';
 import { KeyedQueue } from '../lib/keyed-queue.ts';
 import { foldOn, type LatestStates, type LoadedGame } from '../state/latest-states.ts';
 import type { PastStates } from '../state/past-states.ts';
 import { defaultLiveLimits } from './socket-limits.ts';
 import { atVersion, describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
 import type { EventStore } from '../events/store.ts';
+import type { GameRecord } from '../events/records.ts';
 
 export interface Update extends GameSnapshot {
   readonly type: 'update';
@@ -29,6 +30,9 @@ export interface Watcher {
   /** Receives one part of a long catch-up; settles once the connection has taken it
    * (true), or with false when the connection is gone. */
   sendPart(json: string): Promise<boolean>;
+  /** The game's seats changed (a seat handed to a bot, its token revoked): the watcher
+   * checks its eyes against `record`, and stops watching if they are no longer its own. */
+  reseated(record: GameRecord): void;
 }
 
 interface Channel {
@@ -50,6 +54,7 @@ export class LiveHub {
   private readonly opening = new Map<string, number>();
   private readonly queue = new KeyedQueue();
   private readonly unpublished = new Map<string, Unpublished>();
+  private seatChanges = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -118,6 +123,31 @@ export class LiveHub {
       }
       return work(channel);
     });
+  }
+
+  /** How many seat changes this instance has heard of, of any game: a watcher whose
+   * eyes were read from the seats before one may have joined after its check. */
+  get seatChangesHeard(): number {
+    return this.seatChanges;
+  }
+
+  /** The game's seats changed, here or on another instance (its copy in LatestStates is
+   * forgotten already): every watcher checks its eyes against the seats now stored. */
+  seatsChanged(gameId: string): Promise<void> {
+    this.seatChanges++;
+    if (!this.channels.has(gameId)) return Promise.resolve();
+    return this.queue.run(gameId, async () => {
+      const channel = this.channels.get(gameId);
+      if (channel === undefined) return;
+      const { record } = await this.latest.load(gameId);
+      for (const watcher of [...channel.watchers]) watcher.reseated(record);
+    });
+  }
+
+  /** Seat changes may have gone unheard (the notifications' connection was lost). */
+  async allSeatsChanged(): Promise<void> {
+    this.seatChanges++;
+    await Promise.all([...this.channels.keys()].map((gameId) => this.seatsChanged(gameId)));
   }
 
   /** This instance committed `events` on top of `before`: no need to read them back.
@@ -193,7 +223,7 @@ export class LiveHub {
     const encoded = new Map<string, Buffer>();
     for (const watcher of channel.watchers) {
       const { viewer } = watcher;
-      const eyes = viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
+      const eyes = eyesKey(viewer);
       let update = encoded.get(eyes);
       if (update === undefined) {
         update = Buffer.from(shared !== null && viewer.kind !== 'all' ? shared(viewer) : serialize({ type: 'update', ...describeVersion(after, viewer), events: redactAll(before, before.state, events, viewer).shown }));

@@ -6,7 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { ServiceError, serviceCodes } from '../errors.ts';
-import { allowedViewer } from '../access/principal.ts';
+import { allowedViewer, resolvePrincipal } from '../access/principal.ts';
+import { eyesKey, type Viewer } from '../domain/contract.ts';
+import type { GameRecord } from '../events/records.ts';
 import { closeCodes } from '../live/live-sockets.ts';
 import { MessageBudget, overSendBuffer } from '../live/socket-limits.ts';
 import { socketCorker } from '../live/tick-cork.ts';
@@ -147,10 +149,24 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         log.info({ gameId: id, closeCode: code, ms: Date.now() - opened, messagesIn: received, messagesOut: sent }, 'live socket closed');
       });
       try {
-        const { record, principal } = await reads.principalFor(id, token);
-        const unwatch = await hub.watch(id, { viewer: allowedViewer(record, principal, undefined), send: sendJson, sendPart }, after);
-        if (closed) unwatch();
-        else stop = unwatch;
+        const eyesAt = (record: GameRecord): Viewer => allowedViewer(record, resolvePrincipal(record, token), undefined);
+        const heard = hub.seatChangesHeard;
+        const viewer = eyesAt((await reads.principalFor(id, token)).record);
+        // A withdrawn player's token stops holding her seat, and her socket stops showing it.
+        const reseated = (record: GameRecord) => {
+          let now: Viewer;
+          try {
+            now = eyesAt(record);
+          } catch (error) {
+            return refuse(error);
+          }
+          if (eyesKey(now) !== eyesKey(viewer)) refuse(new ServiceError(serviceCodes.forbidden, 'this token no longer sees the game through the eyes this socket was opened with'));
+        };
+        const unwatch = await hub.watch(id, { viewer, send: sendJson, sendPart, reseated }, after);
+        if (closed) return unwatch();
+        stop = unwatch;
+        // The seats were read before joining: a change heard meanwhile may have been checked without this socket.
+        if (hub.seatChangesHeard !== heard) reseated((await reads.principalFor(id, token)).record);
       } catch (error) {
         refuse(error);
       }

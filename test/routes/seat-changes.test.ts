@@ -2,10 +2,13 @@
 // appended a game's last command trusts its copy of the game, seats and tokens
 // included, until it hears otherwise; a player who withdraws from a tournament on one
 // instance (the seat handed to a bot, the token revoked) must not play on through
-// another (TournamentStore.seatBot, Notifier).
+// another (TournamentStore.seatBot, Notifier); nor watch it through a socket she had
+// opened before (LiveHub.seatsChanged).
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
+import type { App } from '../../src/app.ts';
 import { bearerHeader, command, createOrganizer, testApp, testClock } from '../helpers/app.ts';
+import { connect } from '../helpers/ws.ts';
 import { testDatabase } from '../helpers/database.ts';
 import { createTournament } from '../helpers/tournaments.ts';
 
@@ -51,3 +54,43 @@ t.test("a player withdrawn on one instance is refused on the other, which had ap
   await organizing.services.bots.idle();
   t.equal((await viewOf(players[mover]!.token)).version, version, 'nothing moved meanwhile: the refusal came from the seats alone');
 });
+
+/** A Mistkäfer table of a one-round tournament, its four players, and where to reach it. */
+async function mistkaeferTable(organizing: App) {
+  const organizer = await createOrganizer(organizing);
+  const created = await createTournament(organizing, organizer.key, {
+    name: 'Käferrunde', gameType: 'mistkaefer', format: { kind: 'swiss', rounds: 1, tableSize: { min: 4, max: 4 }, byes: false },
+    settings: { advance: 'organizer' },
+    players: [{ name: 'Ada' }, { name: 'Bea' }, { name: 'Cem' }, { name: 'Dan' }],
+  });
+  const id = created.tournament.id;
+  const round = (await organizing.inject({ method: 'POST', url: `/tournaments/${id}/rounds`, headers: bearerHeader(organizer.key), payload: {} })).json();
+  const table = round.tables[0];
+  // The table lists its players by seat.
+  const players = (table.players as string[]).map((player) => ({ id: player, token: created.players.find((p) => p.player === player)!.token! }));
+  const withdraw = (player: string) => organizing.inject({ method: 'POST', url: `/tournaments/${id}/players/${player}/withdraw`, headers: bearerHeader(organizer.key) });
+  return { gameId: table.gameId as string, players, withdraw };
+}
+
+for (const where of ['the same instance', 'another instance'] as const) {
+  t.test(`a withdrawn player's open socket stops showing her seat, on ${where}`, async (t) => {
+    const database = await testDatabase(t);
+    const organizing = await testApp(t, { database });
+    const watching = where === 'the same instance' ? organizing : await testApp(t, { database });
+    const { gameId, players, withdraw } = await mistkaeferTable(organizing);
+    const [bea, cem] = [players[1]!, players[2]!];
+    const hers = await connect(watching, `/games/${gameId}/live?token=${bea.token}`);
+    const his = await connect(watching, `/games/${gameId}/live?token=${cem.token}`);
+    t.teardown(() => his.socket.close());
+    t.type((await hers.next()).view.hands[1].kinds, Array, 'before: her socket shows her own chips');
+    await his.next();
+
+    t.equal((await withdraw(bea.id)).statusCode, 200, 'the organizer withdraws her; a bot takes her seat');
+    const refusal = await hers.next();
+    t.same([refusal.type, refusal.problem.code, refusal.problem.status], ['error', 'auth/forbidden', 403], 'her socket is told why');
+    t.same(await hers.closed, { code: 4403, reason: 'auth/forbidden' }, "and closed: the seat, and the bot's chips there, are no longer hers to see");
+    const again = await connect(watching, `/games/${gameId}/live?token=${bea.token}`);
+    t.equal((await again.closed).code, 4403, 'her token opens no new socket either');
+    t.equal(his.socket.readyState, his.socket.OPEN, "the other players' sockets stay open");
+  });
+}
