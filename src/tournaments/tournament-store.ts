@@ -223,16 +223,17 @@ export class TournamentStore {
     return silent;
   }
 
-  /** Hands a seat to a server-side bot, in the caller's transaction; with `revoke`, the
-   * player's token no longer holds the seat (a withdrawn player does not play on).
-   * Every other instance hears of it at commit and drops its copy of the game, which
-   * it would otherwise trust with the old seats while it appended last. */
-  async seatBot(client: pg.ClientBase, gameId: string, seat: number, bot: string, revoke = false): Promise<void> {
+  /** Hands a seat to a server-side bot, in the caller's transaction: the player's token
+   * no longer holds it (a withdrawn player does not play on, nor does a no-show who
+   * arrives late, who would race the bot for every move). Every other instance hears of
+   * it at commit and drops its copy of the game, which it would otherwise trust with the
+   * old seats while it appended last. */
+  async seatBot(client: pg.ClientBase, gameId: string, seat: number, bot: string): Promise<void> {
     await client.query(
       `WITH changed AS (
-         UPDATE seat SET bot = $3, token_hash = CASE WHEN $4 THEN NULL ELSE token_hash END WHERE game_id = $1::uuid AND seat = $2 RETURNING game_id
-       ) SELECT ${seatsChangedNotice('game_id::text', '$5::text')} FROM changed WHERE $5::text IS NOT NULL`,
-      [gameId, seat, bot, revoke, this.instance],
+         UPDATE seat SET bot = $3, token_hash = NULL WHERE game_id = $1::uuid AND seat = $2 RETURNING game_id
+       ) SELECT ${seatsChangedNotice('game_id::text', '$4::text')} FROM changed WHERE $4::text IS NOT NULL`,
+      [gameId, seat, bot, this.instance],
     );
   }
 

@@ -152,7 +152,7 @@ export class Tournaments {
       return {
         events,
         answer: { withdrawn: playerId, table: table.gameId },
-        extra: { within: (client) => this.store.seatBot(client, table.gameId, table.seat, bot, true) },
+        extra: { within: (client) => this.store.seatBot(client, table.gameId, table.seat, bot) },
         after: () => this.botSeated(table.gameId),
       };
     });

@@ -220,6 +220,8 @@ t.test('no-shows: past the table deadline a silent seat is played by a bot and, 
 
   clock.now += 300_000;
   await app.services.tournaments.attend();
+  const late = await app.inject({ url: `/games/${gameId}`, headers: bearerHeader(created.players[0]!.token) });
+  t.equal(late.json().code, 'auth/forbidden', 'Ada, arriving late, no longer holds the seat her bot plays: the two would race each other for it');
   await playOn(app, clock, async () => (await app.inject({ url: `/tournaments/${id}` })).json().rounds[0].tables[0].finished);
   log = (await app.inject({ url: `/tournaments/${id}/events` })).json().events.map((e: { event: unknown }) => e.event);
   const takenOver = log.filter((e: { type: string }) => e.type === 'SeatTakenOver') as { player: string; reason: string; forfeited: boolean }[];
