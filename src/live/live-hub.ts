@@ -31,8 +31,9 @@ export interface Watcher {
    * (true), or with false when the connection is gone. */
   sendPart(json: string): Promise<boolean>;
   /** The game's seats changed (a seat handed to a bot, its token revoked): the watcher
-   * checks its eyes against `record`, and stops watching if they are no longer its own. */
-  reseated(record: GameRecord): void;
+   * checks its eyes against `record`; false if they are no longer its own, and it is
+   * closing. */
+  reseated(record: GameRecord): boolean;
 }
 
 interface Channel {
@@ -70,13 +71,20 @@ export class LiveHub {
    * that many events with the view after them, and each waits until the socket has
    * taken the previous one: outside the game's queue, so a slow reader holds up no one
    * else. The watcher joins the channel with the last part, in the queue, so that no
-   * version is missed or sent twice. */
-  async watch(gameId: string, watcher: Watcher, after: number): Promise<() => void> {
+   * version is missed or sent twice. `seatsRead`: the count of seat changes heard
+   * (seatChangesHeard) when the watcher's eyes were read; if it has moved, they are
+   * checked again before anything is sent. */
+  async watch(gameId: string, watcher: Watcher, after: number, seatsRead = this.seatChanges): Promise<() => void> {
     let from = after;
     let state: unknown;
+    let checked = seatsRead;
     for (;;) {
       const step = await this.inQueue(gameId, async (channel) => {
         const { loaded } = channel;
+        if (checked !== this.seatChanges) {
+          checked = this.seatChanges;
+          if (!watcher.reseated((await this.latest.load(gameId)).record)) return null;
+        }
         if (state === undefined) {
           from = Math.max(0, Math.min(from, loaded.version));
           // No read at all for a client that is up to date or starts from the beginning.
@@ -89,6 +97,7 @@ export class LiveHub {
         watcher.send(serialize({ type: 'update', ...describeVersion(loaded, watcher.viewer), events: shown }));
         return { loaded, joined: channel };
       });
+      if (step === null) return () => {};
       if (step.joined !== null) return this.leaving(gameId, step.joined, watcher);
       const part = await this.store.readEvents(gameId, from, this.catchUpEvents, step.loaded.version);
       const { shown, state: next } = redactAll(step.loaded, state, part, watcher.viewer);
@@ -125,8 +134,7 @@ export class LiveHub {
     });
   }
 
-  /** How many seat changes this instance has heard of, of any game: a watcher whose
-   * eyes were read from the seats before one may have joined after its check. */
+  /** How many seat changes this instance has heard of, of any game (see watch). */
   get seatChangesHeard(): number {
     return this.seatChanges;
   }
@@ -140,7 +148,7 @@ export class LiveHub {
       const channel = this.channels.get(gameId);
       if (channel === undefined) return;
       const { record } = await this.latest.load(gameId);
-      for (const watcher of [...channel.watchers]) watcher.reseated(record);
+      for (const watcher of [...channel.watchers]) if (!watcher.reseated(record)) channel.watchers.delete(watcher);
     });
   }
 

@@ -150,23 +150,24 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       try {
         const eyesAt = (record: GameRecord): Viewer => allowedViewer(record, resolvePrincipal(record, token), undefined);
-        const heard = hub.seatChangesHeard;
+        const seatsRead = hub.seatChangesHeard;
         const viewer = eyesAt((await reads.principalFor(id, token)).record);
         // A withdrawn player's token stops holding her seat, and her socket stops showing it.
-        const reseated = (record: GameRecord) => {
+        const reseated = (record: GameRecord): boolean => {
           let now: Viewer;
           try {
             now = eyesAt(record);
           } catch (error) {
-            return refuse(error);
+            refuse(error);
+            return false;
           }
-          if (eyesKey(now) !== eyesKey(viewer)) refuse(new ServiceError(serviceCodes.forbidden, 'this token no longer sees the game through the eyes this socket was opened with'));
+          if (eyesKey(now) === eyesKey(viewer)) return true;
+          refuse(new ServiceError(serviceCodes.forbidden, 'this token no longer sees the game through the eyes this socket was opened with'));
+          return false;
         };
-        const unwatch = await hub.watch(id, { viewer, send: sendJson, sendPart, reseated }, after);
-        if (closed) return unwatch();
-        stop = unwatch;
-        // The seats were read before joining: a change heard meanwhile may have been checked without this socket.
-        if (hub.seatChangesHeard !== heard) reseated((await reads.principalFor(id, token)).record);
+        const unwatch = await hub.watch(id, { viewer, send: sendJson, sendPart, reseated }, after, seatsRead);
+        if (closed) unwatch();
+        else stop = unwatch;
       } catch (error) {
         refuse(error);
       }

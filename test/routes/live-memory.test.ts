@@ -77,7 +77,7 @@ t.test('a watcher does not keep the state its catch-up started from', async (t) 
   });
   const hub = new LiveHub(store, new LatestStates(store), past);
   const sent: unknown[] = [];
-  const unwatch = await hub.watch(game.id, { viewer: { kind: 'spectator' }, send: (json) => sent.push(json), sendPart: async () => true, reseated: () => {} }, 0);
+  const unwatch = await hub.watch(game.id, { viewer: { kind: 'spectator' }, send: (json) => sent.push(json), sendPart: async () => true, reseated: () => true }, 0);
   t.equal(sent.length, 1, 'the catch-up went out');
   t.equal(started.length, 1);
   t.ok(await collected(started[0]!), 'the state the catch-up was folded from is collected while the watcher watches');

@@ -71,7 +71,7 @@ t.test('one encoded update per kind of eyes: spectators share it, each seat has 
     send: (update) => received.set(name, [...(received.get(name) ?? []), update]),
     // A short game's catch-up is one update, sent with `send`.
     sendPart: async () => true,
-    reseated: () => {},
+    reseated: () => true,
   });
   const watchers = [
     watcher('spectator A', { kind: 'spectator' }),

@@ -94,3 +94,27 @@ for (const where of ['the same instance', 'another instance'] as const) {
     t.equal(his.socket.readyState, his.socket.OPEN, "the other players' sockets stay open");
   });
 }
+
+t.test('a socket whose seat was read just before a withdrawal, and that joins after the sockets were checked, shows nothing through her eyes', async (t) => {
+  const database = await testDatabase(t);
+  const app = await testApp(t, { database });
+  const { gameId, players, withdraw } = await mistkaeferTable(app);
+  const bea = players[1]!;
+  // The withdrawal lands between the socket reading Bea's seat and joining the game's
+  // channel, when no socket watches the game yet.
+  const { reads } = app.services;
+  const principalFor = reads.principalFor.bind(reads);
+  let withdrawn = false;
+  reads.principalFor = async (id, token) => {
+    const read = await principalFor(id, token);
+    if (!withdrawn) {
+      withdrawn = true;
+      t.equal((await withdraw(bea.id)).statusCode, 200, 'she is withdrawn after her seat was read');
+    }
+    return read;
+  };
+  const hers = await connect(app, `/games/${gameId}/live?token=${bea.token}`);
+  const first = await hers.next();
+  t.same([first.type, first.problem?.code], ['error', 'auth/forbidden'], 'the first message is the refusal, not an update through her old eyes');
+  t.equal((await hers.closed).code, 4403);
+});
