@@ -20,7 +20,7 @@ export const testAdminKey = 'sw_admin_test_key_0123456789abcdefghijklmnop';
 
 export async function testApp(
   t: TestLike,
-  options: { clock?: () => number; database?: TestDatabase } & Pick<AppOptions, 'live' | 'connections' | 'openGameTtlMs'> = {},
+  options: { clock?: () => number; database?: TestDatabase } & Pick<AppOptions, 'live' | 'connections' | 'openGameTtlMs' | 'notifier'> = {},
 ): Promise<App & { databaseUrl: string }> {
   const database = options.database ?? (await testDatabase(t));
   const app = await buildApp({
@@ -36,6 +36,7 @@ export async function testApp(
     ...(options.live === undefined ? {} : { live: options.live }),
     ...(options.connections === undefined ? {} : { connections: options.connections }),
     ...(options.openGameTtlMs === undefined ? {} : { openGameTtlMs: options.openGameTtlMs }),
+    ...(options.notifier === undefined ? {} : { notifier: options.notifier }),
   });
   await app.ready();
   t.teardown(async () => {

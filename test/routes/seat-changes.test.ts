@@ -118,3 +118,23 @@ t.test('a socket whose seat was read just before a withdrawal, and that joins af
   t.same([first.type, first.problem?.code], ['error', 'auth/forbidden'], 'the first message is the refusal, not an update through her old eyes');
   t.equal((await hers.closed).code, 4403);
 });
+
+t.test("a withdrawal whose notice an instance missed (its listener was cut) closes her socket there once it listens again", async (t) => {
+  const database = await testDatabase(t);
+  const organizing = await testApp(t, { database });
+  // Slow to reconnect, so that the withdrawal's notice goes out while nobody there listens.
+  const watching = await testApp(t, { database, notifier: { retryMs: 1500 } });
+  const { gameId, players, withdraw } = await mistkaeferTable(organizing);
+  const bea = players[1]!;
+  const hers = await connect(watching, `/games/${gameId}/live?token=${bea.token}`);
+  await hers.next();
+  const { rows } = await database.pool.query<{ ok: boolean }>(
+    'SELECT pg_terminate_backend(pid, 2000) AS ok FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+    [watching.services.notifier!.applicationName],
+  );
+  t.same(rows.map((row) => row.ok), [true], "the watching instance's listener is cut");
+  t.equal((await withdraw(bea.id)).statusCode, 200, 'she is withdrawn meanwhile');
+  const refusal = await hers.next();
+  t.same([refusal.type, refusal.problem.code], ['error', 'auth/forbidden'], 'once it listens again, her socket is checked and refused');
+  t.equal((await hers.closed).code, 4403);
+});
