@@ -149,14 +149,14 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         log.info({ gameId: id, closeCode: code, ms: Date.now() - opened, messagesIn: received, messagesOut: sent }, 'live socket closed');
       });
       try {
-        const eyesAt = (record: GameRecord): Viewer => allowedViewer(record, resolvePrincipal(record, token), undefined);
         const seatsRead = hub.seatChangesHeard;
-        const viewer = eyesAt((await reads.principalFor(id, token)).record);
+        const { record, principal } = await reads.principalFor(id, token);
+        const viewer = allowedViewer(record, principal, undefined);
         // A withdrawn player's token stops holding her seat, and her socket stops showing it.
-        const reseated = (record: GameRecord): boolean => {
+        const reseated = (changed: GameRecord): boolean => {
           let now: Viewer;
           try {
-            now = eyesAt(record);
+            now = allowedViewer(changed, resolvePrincipal(changed, token), undefined);
           } catch (error) {
             refuse(error);
             return false;
