@@ -4,13 +4,13 @@
 // deadlines and timeouts running. Every update arrives once, in order, with no event
 // missing, across the reconnect.
 import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import t from 'tap';
 import WebSocket from 'ws';
 import { bearer, createRestClient, LiveDisconnected, LiveError, LiveGame, type Schemas, type Update } from '@spielwerk/client';
 import { poolTransport } from '@spielwerk/client/node';
 import { buildApp } from '../../src/app.ts';
+import { listening } from '../helpers/app.ts';
 import { testDatabase, type TestLike } from '../helpers/database.ts';
 
 const tables: Schemas['CreateGameRequestInput'][] = [
@@ -30,12 +30,12 @@ const run = promisify(execFile);
 async function listeningServer(t: TestLike): Promise<string> {
   const database = await testDatabase(t);
   const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, scheduler: { pollMs: 100 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await listening(app);
   t.teardown(async () => {
     for (const socket of app.websocketServer.clients) socket.terminate();
     await app.close();
   });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return url;
 }
 
 const stale = (code: string) => code === 'command/stale-version' || code === 'command/conflict' || code === 'game/not-running';

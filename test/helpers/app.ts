@@ -70,9 +70,14 @@ export async function createOrganizer(app: App, scopes: readonly string[] = ['ga
   return { id: created.organizer.id, key: created.key, keyId: created.keyInfo.id };
 }
 
-/** Starts `app` on a free port of 127.0.0.1 and returns its base URL (http://…), for
- * what only real TCP shows. */
-export async function listening(app: App): Promise<string> {
+/** Starts `app` on a free port of 127.0.0.1 and returns the port, for what only real
+ * TCP shows (raw requests, sockets, processes of their own). */
+export async function listeningPort(app: App): Promise<number> {
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return (app.server.address() as AddressInfo).port;
+}
+
+/** As listeningPort, returning the base URL (http://…). */
+export async function listening(app: App): Promise<string> {
+  return `http://127.0.0.1:${await listeningPort(app)}`;
 }

@@ -4,11 +4,11 @@
 // (slowloris) are cut with 408 within the configured time; a live socket, once
 // upgraded, is no request any more and stays open however long it is quiet.
 import { once } from 'node:events';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import WebSocket from 'ws';
-import { createGame, testApp } from '../helpers/app.ts';
+import { createGame, listeningPort, testApp } from '../helpers/app.ts';
 
 interface Held {
   socket: net.Socket;
@@ -35,8 +35,7 @@ const isOpen = async (held: Held) => (await Promise.race([held.closed.then(() =>
 
 t.test('connections over the per-address or the overall limit are refused with a problem; their requests are not handled', async (t) => {
   const app = await testApp(t, { connections: { perAddress: 2, max: 3 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  const port = await listeningPort(app);
   const idle = 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n';
   const first = [await open(port, '127.0.0.1', idle), await open(port, '127.0.0.1', idle)];
   const overAddress = await open(port, '127.0.0.1', 'POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 51\r\n\r\n{"type":"pechvogel","seats":[{},{}],"seed":"limit"}');
@@ -61,8 +60,7 @@ t.test('connections over the per-address or the overall limit are refused with a
 
 t.test('slow clients that never finish their headers are cut within the headers timeout; an upgraded socket is not', async (t) => {
   const app = await testApp(t, { connections: { headersTimeoutMs: 500, requestTimeoutMs: 1000 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  const port = await listeningPort(app);
   const { id } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] });
   const live = new WebSocket(`ws://127.0.0.1:${port}/games/${id}/live`);
   let liveClosed = false;

@@ -14,7 +14,7 @@ import { buildApp } from '../../src/app.ts';
 import { createClients } from '../../src/db/client.ts';
 import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { applyMigrations } from '../../src/db/migrate.ts';
-import { command, createGame, testApp } from '../helpers/app.ts';
+import { command, createGame, listeningPort, testApp } from '../helpers/app.ts';
 import { databaseUrl, withAdmin } from '../helpers/test-server.ts';
 
 function parentOf(pid: number): number {
@@ -100,8 +100,7 @@ t.test('a frozen database: requests fail with 503 in bounded time instead of han
 
 t.test('what Node refuses before routing is a problem document too', async (t) => {
   const app = await testApp(t);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as net.AddressInfo;
+  const port = await listeningPort(app);
   const raw = async (request: string) => {
     const socket = net.connect(port, '127.0.0.1');
     await once(socket, 'connect');
@@ -127,8 +126,7 @@ t.test('a NUL in a socket command is refused with a problem and appends nothing'
   const app = await testApp(t);
   const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}], seed: 'nul' });
   const before = (await app.inject({ url: `/games/${id}` })).json().version;
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as net.AddressInfo;
+  const port = await listeningPort(app);
   const socket = new WebSocket(`ws://127.0.0.1:${port}/games/${id}/live?token=${tokens[0]}`);
   await once(socket, 'message');
   socket.send(JSON.stringify({ type: 'command', id: 'n', command: { type: 'throw' }, idempotencyKey: 'k\u0000' }));

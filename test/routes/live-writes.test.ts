@@ -2,13 +2,12 @@
 // commit reach the sender's connection in one write (src/live/tick-cork.ts), and an
 // update is built and encoded once for all watchers with the same eyes, never shared
 // between eyes that see differently.
-import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import WebSocket from 'ws';
 import type { Viewer } from '../../src/domain/contract.ts';
 import type { Watcher } from '../../src/live/live-hub.ts';
 import { tickCorker } from '../../src/live/tick-cork.ts';
-import { command, createGame, testApp } from '../helpers/app.ts';
+import { command, createGame, listeningPort, testApp } from '../helpers/app.ts';
 
 t.test('writes in promise jobs of one tick go out in one uncork, before the next turn of the loop', async (t) => {
   const calls: string[] = [];
@@ -27,9 +26,9 @@ t.test('writes in promise jobs of one tick go out in one uncork, before the next
 
 t.test("a command's ack and its update leave in one write to the connection", async (t) => {
   const app = await testApp(t);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = await listeningPort(app);
   const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] });
-  const client = new WebSocket(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/games/${id}/live?token=${tokens[0]}`);
+  const client = new WebSocket(`ws://127.0.0.1:${port}/games/${id}/live?token=${tokens[0]}`);
   const inbox: any[] = [];
   const binary: boolean[] = [];
   let arrived = () => {};

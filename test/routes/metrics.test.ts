@@ -1,10 +1,9 @@
 // GET /metrics: Prometheus text with the requests, commits, pool and sockets of this
 // app, counted as they happen.
 import { once } from 'node:events';
-import type net from 'node:net';
 import t from 'tap';
 import WebSocket from 'ws';
-import { bearerHeader, command, createGame, testApp, testClock } from '../helpers/app.ts';
+import { bearerHeader, command, createGame, listeningPort, testApp, testClock } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/database.ts';
 import { connect } from '../helpers/ws.ts';
 
@@ -19,8 +18,8 @@ t.test('/metrics counts requests by route and status, commits by game, and shows
   const mine = (await app.inject({ url: `/games/${id}`, headers: { authorization: `Bearer ${tokens[0]}` } })).json();
   t.equal((await command(app, id, tokens[0], { command: mine.legalCommands[0], expectedVersion: mine.version })).statusCode, 200);
   t.equal((await command(app, id, tokens[1], { command: { type: 'throw' } })).statusCode, 422);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const socket = new WebSocket(`ws://127.0.0.1:${(app.server.address() as net.AddressInfo).port}/games/${id}/live`);
+  const port = await listeningPort(app);
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/games/${id}/live`);
   await once(socket, 'message');
 
   const response = await app.inject({ url: '/metrics' });

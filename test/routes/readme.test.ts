@@ -3,10 +3,9 @@
 // on any HTTP error so that a refused step fails the test.
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { testApp } from '../helpers/app.ts';
+import { listeningPort, testApp } from '../helpers/app.ts';
 
 const run = promisify(execFile);
 const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
@@ -16,8 +15,7 @@ const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
 t.test('the quick start plays a Pechvogel move over HTTP and one over the WebSocket', async (t) => {
   t.equal(blocks.length, 2, 'an HTTP block and a WebSocket block');
   const app = await testApp(t);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  const port = await listeningPort(app);
   const script = ['set -euo pipefail', 'curl() { command curl --fail-with-body "$@"; }', ...blocks].join('\n').replaceAll('localhost:3000', `127.0.0.1:${port}`);
   const { stdout } = await run('bash', ['-c', script], { timeout: 60_000 });
   t.match(stdout, /^pechvogel$/m, 'the catalog lists the games');

@@ -7,20 +7,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { createOrganizer, testApp } from '../helpers/app.ts';
+import { createOrganizer, listening, testApp } from '../helpers/app.ts';
 
 const run = promisify(execFile);
 
 t.test('create from a CSV, run round by round, export', async (t) => {
   const app = await testApp(t);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address() as { port: number };
+  const url = await listening(app);
   const organizer = await createOrganizer(app);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'spielwerk-cli-'));
   const csv = path.join(dir, 'players.csv');
   const rows = ['name,externalId,bot', '"Greedy, the first",g1,greedy', ...Array.from({ length: 7 }, (_, i) => `Bot ${i + 2},b${i + 2},${i % 2 === 0 ? 'random' : 'greedy'}`)];
   await writeFile(csv, `${rows.join('\n')}\n`);
-  const env = { ...process.env, SPIELWERK_URL: `http://127.0.0.1:${address.port}`, SPIELWERK_KEY: organizer.key };
+  const env = { ...process.env, SPIELWERK_URL: url, SPIELWERK_KEY: organizer.key };
   const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/tournament.ts', ...args], { env, timeout: 120_000 });
 
   const created = await cli('create', '--csv', csv, '--name', 'CLI-Pokal', '--game', 'pechvogel', '--rounds', '2', '--table', '4', '--options', '{"reactionSeconds":1}', '--tokens', path.join(dir, 'tokens.csv'));

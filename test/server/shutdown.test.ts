@@ -13,6 +13,7 @@ import path from 'node:path';
 import t from 'tap';
 import WebSocket from 'ws';
 import { buildApp, type App } from '../../src/app.ts';
+import { listeningPort } from '../helpers/app.ts';
 import { testDatabase, type TestDatabase, type TestLike } from '../helpers/database.ts';
 
 async function freePort(): Promise<number> {
@@ -98,9 +99,9 @@ t.test('SIGTERM to `npm start` stops everything it started, the embedded Postgre
 async function listeningApp(t: TestLike, closeTimeoutMs: number): Promise<{ app: App; port: number; database: TestDatabase }> {
   const database = await testDatabase(t);
   const app = await buildApp({ prisma: database.prisma, pool: database.pool, scheduler: { timers: false }, closeTimeoutMs });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = await listeningPort(app);
   t.teardown(() => app.close());
-  return { app, port: (app.server.address() as net.AddressInfo).port, database };
+  return { app, port, database };
 }
 
 /** A raw connection: what a client that misbehaves can do. */

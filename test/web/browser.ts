@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '../../src/app.ts';
+import { listening } from '../helpers/app.ts';
 import { testDatabase, type TestLike } from '../helpers/database.ts';
 
 export const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -26,14 +27,11 @@ export interface Served {
 export async function serve(t: TestLike): Promise<Served> {
   const database = await testDatabase(t);
   const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await listening(app);
   t.teardown(async () => {
     for (const socket of app.websocketServer.clients) socket.terminate();
     await app.close();
   });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  const url = `http://127.0.0.1:${address.port}`;
   return {
     url,
     dropSockets: () => {
