@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { bearer, createRestClient, LiveDisconnected, LiveError, LiveGame, type Schemas, type Update } from '@spielwerk/client';
 import { poolTransport } from '@spielwerk/client/node';
 import { buildApp } from '../../src/app.ts';
-import { listening } from '../helpers/app.ts';
+import { closeAtTeardown, listening } from '../helpers/app.ts';
 import { testDatabase, type TestLike } from '../helpers/database.ts';
 
 const tables: Schemas['CreateGameRequestInput'][] = [
@@ -31,10 +31,7 @@ async function listeningServer(t: TestLike): Promise<string> {
   const database = await testDatabase(t);
   const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, scheduler: { pollMs: 100 } });
   const url = await listening(app);
-  t.teardown(async () => {
-    for (const socket of app.websocketServer.clients) socket.terminate();
-    await app.close();
-  });
+  closeAtTeardown(t, app);
   return url;
 }
 

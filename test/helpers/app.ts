@@ -39,13 +39,23 @@ export async function testApp(
     ...(options.notifier === undefined ? {} : { notifier: options.notifier }),
   });
   await app.ready();
+  closeAtTeardown(t, app);
+  return Object.assign(app, { databaseUrl: database.url });
+}
+
+/** Cuts every live socket of `app` at once, as a network drop would. */
+export function cutSockets(app: App): void {
+  for (const socket of app.websocketServer.clients) socket.terminate();
+}
+
+/** Closes `app` when `t` ends, its live sockets cut first: a socket whose peer never
+ * answers the close handshake would keep the test process alive for ws's 30 s close
+ * timeout. */
+export function closeAtTeardown(t: TestLike, app: App): void {
   t.teardown(async () => {
-    // A socket whose peer never answers the close handshake would keep the test
-    // process alive for ws's 30 s close timeout.
-    for (const socket of app.websocketServer.clients) socket.terminate();
+    cutSockets(app);
     await app.close();
   });
-  return Object.assign(app, { databaseUrl: database.url });
 }
 
 export const bearerHeader = (token: string | null | undefined) => (token ? { authorization: `Bearer ${token}` } : {});

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '../../src/app.ts';
-import { listening } from '../helpers/app.ts';
+import { closeAtTeardown, cutSockets, listening } from '../helpers/app.ts';
 import { testDatabase, type TestLike } from '../helpers/database.ts';
 
 export const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -28,15 +28,10 @@ export async function serve(t: TestLike): Promise<Served> {
   const database = await testDatabase(t);
   const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url });
   const url = await listening(app);
-  t.teardown(async () => {
-    for (const socket of app.websocketServer.clients) socket.terminate();
-    await app.close();
-  });
+  closeAtTeardown(t, app);
   return {
     url,
-    dropSockets: () => {
-      for (const socket of app.websocketServer.clients) socket.terminate();
-    },
+    dropSockets: () => cutSockets(app),
     async api(method, route, body, token) {
       const headers: Record<string, string> = {};
       if (body !== undefined) headers['content-type'] = 'application/json';
