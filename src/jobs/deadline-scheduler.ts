@@ -11,6 +11,7 @@ import type { Logger } from '../lib/logger.ts';
 import type { CommandHandler } from '../commands/command-handler.ts';
 import { ServiceError } from '../errors.ts';
 import type { EventStore } from '../events/store.ts';
+import { databaseUnavailable } from '../events/unavailable.ts';
 
 /** Node may fire a timer a millisecond before the wall clock reaches its deadline; a
  * timeout that early would be refused by the rules and wait for the next poll. */
@@ -100,6 +101,9 @@ export class DeadlineScheduler {
       // Too early (a timer that fired before the rules' deadline): the next poll tries
       // again. Remembering it would stall the game at this version for good.
       if (error instanceof ServiceError && error.code.endsWith('/too-early')) return 'too-early';
+      // The database failed over or was out of reach: the next poll fires it again.
+      // Remembered, the game would wait for this deadline for good.
+      if (databaseUnavailable(error)) return 'skipped';
       // Said once: the poll would find the same deadline every time, and the game can
       // only move on by another command, which arms its deadline anew.
       this.refused.set(gameId, version);

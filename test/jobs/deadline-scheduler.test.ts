@@ -1,5 +1,6 @@
 // A timeout the rules refuse is not retried at the same version: the poll finds the
-// same due deadline every time, and retrying it warned once a second forever. The
+// same due deadline every time, and retrying it warned once a second forever. One the
+// database could not take (unavailable, failing over) is. The
 // game's deadline is real (a Pechvogel reaction window stored in Postgres); only the
 // command handler is replaced, by one that refuses every timeout as the rules would.
 import t from 'tap';
@@ -45,5 +46,19 @@ t.test('a refused timeout is tried once per version and said once', async (t) =>
   fired.length = 0;
   for (let poll = 0; poll < 3; poll++) await retrying.runDue();
   t.same(fired, [version, version, version], 'a too-early refusal is tried again at the next poll');
+  t.equal(warnings.length, 1, 'without a warning');
+
+  // A database that fails over under the timeout (its connection cut by the primary's
+  // shutdown) says "later" too: remembered, the game waited for that deadline for good.
+  const failingOver = {
+    handle: async (input: { expectedVersion?: number }) => {
+      fired.push(input.expectedVersion!);
+      throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    },
+  } as unknown as CommandHandler;
+  const afterFailover = new DeadlineScheduler(app.services.store, failingOver, clock, log, { timers: false, pollMs: 1000 });
+  fired.length = 0;
+  for (let poll = 0; poll < 3; poll++) await afterFailover.runDue();
+  t.same(fired, [version, version, version], 'a timeout the database could not take is tried again at the next poll');
   t.equal(warnings.length, 1, 'without a warning');
 });
