@@ -13,6 +13,7 @@ import type { CommandHandler } from '../commands/command-handler.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import type { LatestStates, LoadedGame } from '../state/latest-states.ts';
 import type { EventStore } from '../events/store.ts';
+import { databaseUnavailable } from '../events/unavailable.ts';
 
 interface Work {
   /** A commit arrived since the bots last looked. */
@@ -38,6 +39,8 @@ export class BotSeats {
     private readonly log: Logger,
     /** Told of every bot command, by game type (the metrics). */
     private readonly sent: (gameType: string, outcome: BotOutcome) => void = () => {},
+    /** How soon bots that found the database unavailable look again. */
+    private readonly retryMs = 1000,
   ) {}
 
   /** The committed hook: wakes the bots of a running game that has any. */
@@ -80,7 +83,13 @@ export class BotSeats {
           await this.step(gameId);
         }
       })
-      .catch((error: unknown) => this.log.error({ err: error, gameId }, 'bots failed'))
+      .catch((error: unknown) => {
+        if (!databaseUnavailable(error)) return this.log.error({ err: error, gameId }, 'bots failed');
+        // The database is failing over or out of reach, and no commit may come to wake
+        // these bots again (a table of bots alone): they look again shortly.
+        this.log.warn({ err: error, gameId }, 'bots wait for the database');
+        setTimeout(() => this.kick(gameId), this.retryMs).unref();
+      })
       .finally(() => this.working.delete(gameId));
   }
 
@@ -111,6 +120,8 @@ export class BotSeats {
         this.sent(record.type, 'committed');
       } catch (error) {
         if (error instanceof ServiceError && lostRace.has(error.code)) return this.sent(record.type, 'lost');
+        // Not the bot's doing: kick() tries again once the database answers.
+        if (databaseUnavailable(error)) throw error;
         this.sent(record.type, 'refused');
         // The command's type and the refusal's code only: the command's fields, and a rule's
         // message ("card … is not in your hand"), can name a card held face down.

@@ -139,6 +139,31 @@ t.test('bots carry on after a restart', async (t) => {
   t.ok(game.version > atStop);
 });
 
+t.test('bots that find the database unavailable (failing over) try again until it answers', async (t) => {
+  const app = await testApp(t);
+  // The app's own bots stay out of it: the game waits for the bots below.
+  await app.services.bots.stop();
+  const { id } = await createGame(app, { type: 'mistkaefer', seats: [{ bot: 'greedy' }, { bot: 'random' }], seed: 'bots-failover' });
+  const before = (await read(app, id)).version;
+  // The first commands meet a primary shutting down; then it is back.
+  let failures = 3;
+  const failingOver = {
+    handle: (input: Parameters<App['services']['commands']['handle']>[0]) =>
+      failures-- > 0 ? Promise.reject(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })) : app.services.commands.handle(input),
+  };
+  const quiet = { warn: () => {}, error: () => {}, info: () => {}, debug: () => {} };
+  const bots = new BotSeats(app.services.store, failingOver as never, new LatestStates(app.services.store), () => Date.now(), quiet as never, () => {}, 5);
+  t.teardown(() => bots.stop());
+  bots.kick(id);
+  let after = before;
+  for (const started = Date.now(); after === before && Date.now() - started < 5000; ) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    after = (await read(app, id)).version;
+  }
+  t.equal(failures, -1, 'the bots tried three times in vain, then once more');
+  t.ok(after > before, 'and their move was committed once the database answered');
+});
+
 t.test('bot seats that cannot be', async (t) => {
   const app = await testApp(t);
   const refused = async (body: Record<string, unknown>, what: string) => {
