@@ -210,15 +210,20 @@ export class LiveHub {
     return channel;
   }
 
+  /** Reads what the game's watchers have not been pushed: the record first, then the
+   * events up to its version, so that the update's status is the one of its last event.
+   * Read the other way round, a commit landing in between (the game's last move, an
+   * abort) put a newer status on older events: watchers were told the game had
+   * finished one update before its final event, and one that stopped there missed it. */
   private async pull(gameId: string, version: number): Promise<void> {
     const channel = this.channels.get(gameId);
     if (channel === undefined || version <= channel.loaded.version) return;
-    const stored = await this.store.readEvents(gameId, channel.loaded.version);
-    if (stored.length === 0) return;
     const record = await this.store.loadGame(gameId);
+    if (record === null || record.version <= channel.loaded.version) return;
+    const stored = await this.store.readEvents(gameId, channel.loaded.version, undefined, record.version);
+    if (stored.length === 0) return;
     const state = foldOn(channel.loaded.game, channel.loaded.state, stored);
-    const last = stored.at(-1)!.seq;
-    const after: LoadedGame = { ...channel.loaded, state, version: last, record: { ...(record ?? channel.loaded.record), version: last } };
+    const after: LoadedGame = { ...channel.loaded, state, version: record.version, record };
     this.publish(channel, stored, after);
   }
 

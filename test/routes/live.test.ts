@@ -109,6 +109,35 @@ t.test('commits on another instance reach this instance\'s watchers through Post
   watcher.socket.close();
 });
 
+t.test("an update from another instance's commit carries the status of its own last event, not of a commit made since", async (t) => {
+  const database = await testDatabase(t);
+  const watching = await testApp(t, { database });
+  const other = await testApp(t, { database });
+  const { id, tokens, referee } = await createGame(other, { type: 'pechvogel', seats: [{}, {}], seed: 'status-race' });
+  const watcher = await connect(watching, `/games/${id}/live`);
+  await watcher.next();
+  // While this instance reads a move of the other's for its watchers, the referee
+  // aborts the game there: the abort commits in the middle of the read.
+  const { store } = watching.services;
+  const readEvents = store.readEvents.bind(store);
+  let aborting: Promise<unknown> | null = null;
+  store.readEvents = async (...args) => {
+    const events = await readEvents(...args);
+    aborting ??= other.inject({ method: 'POST', url: `/games/${id}/abort`, headers: { authorization: `Bearer ${referee}` } });
+    await aborting;
+    return events;
+  };
+  t.teardown(() => void (store.readEvents = readEvents));
+  const moved = await playOne(other, id, tokens);
+  const update = await watcher.next();
+  t.equal(update.version, moved.version, 'the move is pushed');
+  t.equal(update.status, 'running', 'as the game was after it: not finished before its final event');
+  const last = await watcher.next();
+  t.equal(last.status, 'finished', 'then the abort');
+  t.same(last.events.map((e: { event: { type: string } }) => e.event.type), ['GameAborted']);
+  watcher.socket.close();
+});
+
 t.test('without a notification, the periodic check catches watchers up with another instance\'s commits', async (t) => {
   const database = await testDatabase(t);
   const other = await testApp(t, { database });
