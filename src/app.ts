@@ -26,6 +26,7 @@ import { Notifier, type NotifierListener, type NotifierOptions } from './events/
 import { PastStates } from './state/past-states.ts';
 import { DeadlineScheduler, type SchedulerOptions } from './jobs/deadline-scheduler.ts';
 import { EventStore } from './events/store.ts';
+import { databaseUnavailable } from './events/unavailable.ts';
 import { Metrics } from './observability/metrics.ts';
 import { RequestLog } from './observability/request-log.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -370,7 +371,8 @@ export async function buildApp(options: AppOptions) {
     await bots.start();
     const pollMs = options.tournamentPollMs ?? 1000;
     if (pollMs > 0) {
-      const attend = () => tournaments.attend().catch((error: unknown) => app.log.error({ err: error }, 'attending to tournaments failed'));
+      // A database failing over is no fault of ours: warned, and tried again at the next poll.
+      const attend = () => tournaments.attend().catch((error: unknown) => app.log[databaseUnavailable(error) ? 'warn' : 'error']({ err: error }, 'attending to tournaments failed'));
       await attend();
       tournamentTimer = setInterval(attend, pollMs);
       tournamentTimer.unref();

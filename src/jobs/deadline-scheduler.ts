@@ -75,7 +75,8 @@ export class DeadlineScheduler {
       const due = await this.store.dueGames(new Date(this.clock()));
       await Promise.all(due.map((game) => this.fire(game.id, game.type, game.version)));
     } catch (error) {
-      this.log.error({ err: error }, 'looking for due deadlines failed');
+      // The next poll looks again: an unavailable database (failing over) is only warned of.
+      this.log[databaseUnavailable(error) ? 'warn' : 'error']({ err: error }, 'looking for due deadlines failed');
     }
   }
 

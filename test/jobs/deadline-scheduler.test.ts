@@ -6,6 +6,7 @@
 import t from 'tap';
 import type { CommandHandler } from '../../src/commands/command-handler.ts';
 import { ServiceError } from '../../src/errors.ts';
+import type { EventStore } from '../../src/events/store.ts';
 import { DeadlineScheduler } from '../../src/jobs/deadline-scheduler.ts';
 import type { Logger } from '../../src/lib/logger.ts';
 import { command, createGame, testApp, testClock } from '../helpers/app.ts';
@@ -61,4 +62,14 @@ t.test('a refused timeout is tried once per version and said once', async (t) =>
   for (let poll = 0; poll < 3; poll++) await afterFailover.runDue();
   t.same(fired, [version, version, version], 'a timeout the database could not take is tried again at the next poll');
   t.equal(warnings.length, 1, 'without a warning');
+});
+
+t.test('a poll that finds the database unavailable is warned of, not logged as an error', async (t) => {
+  const lines: string[] = [];
+  const log = { warn: () => lines.push('warn'), error: () => lines.push('error'), info: () => undefined } as unknown as Logger;
+  const failingOver = { dueGames: async () => Promise.reject(Object.assign(new Error('the database system is starting up'), { code: '57P03' })) } as unknown as EventStore;
+  const broken = { dueGames: async () => Promise.reject(new TypeError('a bug of ours')) } as unknown as EventStore;
+  await new DeadlineScheduler(failingOver, {} as CommandHandler, Date.now, log, { timers: false, pollMs: 1000 }).runDue();
+  await new DeadlineScheduler(broken, {} as CommandHandler, Date.now, log, { timers: false, pollMs: 1000 }).runDue();
+  t.same(lines, ['warn', 'error']);
 });
