@@ -60,6 +60,6 @@ export const closeCodeMeanings: readonly { readonly code: string; readonly meani
   },
   {
     code: '4000 + HTTP status',
-    meaning: 'The connection was refused, e.g. 4400 bad token header, 4403 auth/forbidden, 4404 game/not-found, 4429 live/rate-limited (it kept sending past its message rate); the reason is the problem code, sent first as an error message. Do not reconnect unchanged. An open socket is closed with 4403 too when its token stops holding its seat (a withdrawn tournament player, whose seat a bot plays on).',
+    meaning: 'The connection was refused, e.g. 4400 bad token header, 4403 auth/forbidden, 4404 game/not-found, 4429 live/rate-limited (it kept sending past its message rate); the reason is the problem code, sent first as an error message. Do not reconnect unchanged, but after 4503 (server/database-unavailable: the database cannot be reached, e.g. while it fails over): reconnect with ?after=N after the problem\'s retryAfter seconds. An open socket is closed with 4403 too when its token stops holding its seat (a withdrawn tournament player, whose seat a bot plays on).',
   },
 ];

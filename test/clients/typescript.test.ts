@@ -117,6 +117,38 @@ for (const table of tables) {
   });
 }
 
+t.test('a live socket refused for now (503: its database fails over) is dialled again after the wait it asks for, and misses nothing', async (t) => {
+  const database = await testDatabase(t);
+  const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, scheduler: { timers: false } });
+  const baseUrl = await listening(app);
+  closeAtTeardown(t, app);
+  const created = await createRestClient({ baseUrl }).POST('/games', { body: { type: 'mistkaefer', seats: [{}, {}] } });
+  const { id, version } = created.data!.game;
+  // The socket's first opening meets a new primary that is still starting up.
+  const { reads } = app.services;
+  const principalFor = reads.principalFor.bind(reads);
+  let refusals = 1;
+  reads.principalFor = (...args) => (refusals-- > 0 ? Promise.reject(Object.assign(new Error('the database system is starting up'), { code: '57P03' })) : principalFor(...args));
+  const closes: number[] = [];
+  const started = Date.now();
+  const live = new LiveGame({
+    baseUrl,
+    gameId: id,
+    gameType: 'mistkaefer',
+    connect: (url) => {
+      const socket = new WebSocket(url);
+      socket.on('close', (code) => closes.push(code));
+      return socket;
+    },
+  });
+  const first = await live[Symbol.asyncIterator]().next();
+  const waited = Date.now() - started;
+  live.close();
+  t.equal(closes[0], 4503, 'refused for now');
+  t.ok(waited >= 2000, `dialled again after the 2 s the refusal asked for (${waited} ms)`);
+  t.same(first.value?.events.map((e: { seq: number }) => e.seq), Array.from({ length: version }, (_, i) => i + 1), 'and then told everything from the start');
+});
+
 t.test('the pool transport answers as fetch does: problems, headers, the token option', async (t) => {
   const baseUrl = await listeningServer(t);
   const transport = poolTransport(`${baseUrl}/`, { connections: 1 });

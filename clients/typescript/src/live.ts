@@ -1,6 +1,7 @@
 // The live half: one game's socket (/games/{id}/live, see asyncapi/asyncapi.json) as
 // an async iterator of updates, commands whose promises settle with their ack or
-// error, and reconnection with ?after=N and exponential backoff, so no update is
+// error, and reconnection with ?after=N and exponential backoff (or after the wait a
+// 503 refusal asks for, while the server's database fails over), so no update is
 // missed or seen twice.
 import type { CommandAnswerOf, CommandOf, CommandOptions, GameType, Problem } from './rest.ts';
 
@@ -62,6 +63,9 @@ export interface LiveOptions<T extends GameType> {
 }
 
 const refused = (code: number) => code >= 4000 && code < 5000;
+/** Refused for now, not for good: the server cannot serve the socket at the moment (its
+ * database is unavailable, e.g. failing over). It says when to try again. */
+const unavailable = 4503;
 
 export class LiveGame<T extends GameType> implements AsyncIterable<Update<T>> {
   /** The version of the last update delivered. */
@@ -74,6 +78,8 @@ export class LiveGame<T extends GameType> implements AsyncIterable<Update<T>> {
   private open = false;
   private ended: { error: unknown } | null = null;
   private attempts = 0;
+  /** How long the server said to wait before reconnecting (a 503 refusal), once. */
+  private retryAfterMs: number | null = null;
   private nextId = 1;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -150,7 +156,15 @@ export class LiveGame<T extends GameType> implements AsyncIterable<Update<T>> {
       return;
     }
     const waiting = message.id === undefined ? undefined : this.answers.get(message.id);
-    if (message.type === 'error' && waiting === undefined) return this.end(new LiveError(message.problem));
+    if (message.type === 'error' && waiting === undefined) {
+      // The socket closes with 4503 next, and is dialled again after the wait asked for.
+      if (message.problem.status === 503) {
+        const { retryAfter } = message.problem as { retryAfter?: unknown };
+        this.retryAfterMs = typeof retryAfter === 'number' && retryAfter >= 0 ? retryAfter * 1000 : null;
+        return;
+      }
+      return this.end(new LiveError(message.problem));
+    }
     if (waiting === undefined || message.id === undefined) return;
     this.answers.delete(message.id);
     if (message.type === 'ack') waiting.resolve(message);
@@ -164,9 +178,10 @@ export class LiveGame<T extends GameType> implements AsyncIterable<Update<T>> {
     this.socket = null;
     for (const { reject } of this.answers.values()) reject(new LiveDisconnected());
     this.answers.clear();
-    if (this.ended !== null || refused(code)) return this.end(this.ended?.error ?? null);
+    if (this.ended !== null || (refused(code) && code !== unavailable)) return this.end(this.ended?.error ?? null);
     const { firstMs, maxMs } = this.options.backoff ?? { firstMs: 100, maxMs: 5000 };
-    const delay = Math.min(maxMs, firstMs * 2 ** this.attempts++);
+    const delay = this.retryAfterMs ?? Math.min(maxMs, firstMs * 2 ** this.attempts++);
+    this.retryAfterMs = null;
     this.timer = setTimeout(() => this.dial(), delay);
   }
 
