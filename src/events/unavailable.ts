@@ -5,8 +5,11 @@
 
 /** Connection failures (SQLSTATE class 08), the server shutting down or starting
  * (57P01–57P03), too many connections or out of resources (class 53), a database not
- * accepting connections (55000 with ALLOW_CONNECTIONS false). */
-const unavailableStates = /^(08|53|57P0[123]$|55000$)/;
+ * accepting connections (55000 with ALLOW_CONNECTIONS false), and a server that only
+ * reads (25006): during a failover a connection may still reach the old primary, now
+ * a standby, before the balancer or the pool has moved on. The service never sets a
+ * transaction read-only itself, so 25006 is always that. */
+const unavailableStates = /^(08|53|57P0[123]$|55000$|25006$)/;
 const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 /** Prisma's own codes for an unreachable server, a closed connection, a pool timeout. */
 const prismaCodes = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);

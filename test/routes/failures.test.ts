@@ -1,5 +1,6 @@
-// Failures that are not the client's either: a database that refuses connections or
-// does not answer at all gives a 503 problem with Retry-After, in bounded time, and the
+// Failures that are not the client's either: a database that refuses connections, only
+// reads (the old primary after a failover) or does not answer at all gives a 503 problem
+// with Retry-After, in bounded time, and the
 // service recovers when it is back; what Node refuses before Fastify sees a request
 // (malformed HTTP, oversized headers) is a problem document too.
 import { once } from 'node:events';
@@ -56,6 +57,30 @@ t.test('a database that refuses connections: 503 with Retry-After, then back to 
   await setConnections(true);
   t.equal((await app.inject({ url: '/games' })).statusCode, 200, 'the service recovers when the database is back');
   t.equal((await command(app, id, tokens[0], { command: { type: 'throw' } })).statusCode, 200);
+});
+
+t.test('a database that only reads (a node that is no longer primary): writes get 503 with Retry-After, not 500', async (t) => {
+  const app = await testApp(t);
+  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}], seed: 'read-only' });
+  const name = new URL(app.databaseUrl).pathname.slice(1);
+  const admin = databaseUrl(app.databaseUrl, 'postgres');
+  // New connections refuse writes with 25006, as a hot standby does when a pool (or a
+  // balancer that has not noticed the demotion yet) reaches the old primary.
+  const setReadOnly = (on: boolean) =>
+    withAdmin(admin, async (client) => {
+      await client.query(`ALTER DATABASE ${client.escapeIdentifier(name)} SET default_transaction_read_only = ${on}`);
+      await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+    });
+  await setReadOnly(true);
+  t.teardown(() => setReadOnly(false));
+  await new Promise((r) => setTimeout(r, 100));
+  // Each twice: a connection the termination cut may answer the first one.
+  for (let i = 0; i < 2; i++) {
+    expectUnavailable(t, await app.inject({ method: 'POST', url: '/games', payload: { type: 'pechvogel', seats: [{}, {}] } }), 'creating a game');
+    expectUnavailable(t, await command(app, id, tokens[0], { command: { type: 'throw' } }), 'a command');
+  }
+  await setReadOnly(false);
+  t.equal((await command(app, id, tokens[0], { command: { type: 'throw' } })).statusCode, 200, 'accepted once it is primary again');
 });
 
 t.test('a frozen database: requests fail with 503 in bounded time instead of hanging', async (t) => {
