@@ -1,8 +1,8 @@
 // Failures that are not the client's either: a database that refuses connections, only
 // reads (the old primary after a failover) or does not answer at all gives a 503 problem
-// with Retry-After, in bounded time, and the
-// service recovers when it is back; what Node refuses before Fastify sees a request
-// (malformed HTTP, oversized headers) is a problem document too.
+// with Retry-After, in bounded time, and the service recovers when it is back; what
+// Node refuses before Fastify sees a request (malformed HTTP, oversized headers) is a
+// problem document too.
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
