@@ -4,6 +4,8 @@
 // deadlines and timeouts running. Every update arrives once, in order, with no event
 // missing, across the reconnect.
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import t from 'tap';
 import WebSocket from 'ws';
@@ -147,6 +149,24 @@ t.test('a live socket refused for now (503: its database fails over) is dialled 
   t.equal(closes[0], 4503, 'refused for now');
   t.ok(waited >= 2000, `dialled again after the 2 s the refusal asked for (${waited} ms)`);
   t.same(first.value?.events.map((e: { seq: number }) => e.seq), Array.from({ length: version }, (_, i) => i + 1), 'and then told everything from the start');
+});
+
+t.test('a live socket whose upgrade a balancer answers with 503 (no instance ready) is dialled again, not thrown', async (t) => {
+  // What HAProxy answers while every instance's /ready fails, e.g. during a failover.
+  const dials: string[] = [];
+  const balancer = createServer((_request, response) => response.writeHead(503, { 'retry-after': '1' }).end());
+  balancer.on('upgrade', (request, socket) => {
+    dials.push(request.url ?? '');
+    socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
+  await new Promise<void>((resolve) => balancer.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => balancer.close());
+  const { port } = balancer.address() as AddressInfo;
+  const live = new LiveGame({ baseUrl: `http://127.0.0.1:${port}`, gameId: '00000000-0000-4000-8000-000000000000', gameType: 'mistkaefer', after: 7, backoff: { firstMs: 10, maxMs: 10 }, connect: (url) => new WebSocket(url) });
+  for (const started = Date.now(); dials.length < 3 && Date.now() - started < 5000; ) await new Promise((resolve) => setTimeout(resolve, 10));
+  live.close();
+  t.ok(dials.length >= 3, `dialled ${dials.length} times`);
+  t.ok(dials.every((url) => url.includes('after=7')), 'each time after the last version seen');
 });
 
 t.test('the pool transport answers as fetch does: problems, headers, the token option', async (t) => {

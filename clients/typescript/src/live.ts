@@ -27,6 +27,7 @@ export interface SocketLike {
   onopen: Handler<unknown>;
   onmessage: Handler<{ readonly data: unknown }>;
   onclose: Handler<{ readonly code: number; readonly reason: string }>;
+  onerror?: Handler<unknown>;
 }
 
 /** A command refused by the server (its problem document), or the connection refused. */
@@ -141,6 +142,9 @@ export class LiveGame<T extends GameType> implements AsyncIterable<Update<T>> {
     };
     socket.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as ServerMessage<T>);
     socket.onclose = (event) => this.closed(event.code);
+    // A failed connection (refused, a balancer's 503 to the upgrade) is followed by its
+    // close, which reconnects; with the ws package an unheard error would throw instead.
+    socket.onerror = () => {};
   }
 
   private receive(message: ServerMessage<T>): void {
