@@ -5,7 +5,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -69,16 +69,27 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** Default: a free one. */
+  readonly port?: number;
+  /** More environment for the server (LOG_LEVEL is warn unless given here). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Where its log lines (stdout and stderr) go; default: stderr only, to this process's. */
+  readonly logFile?: string;
+}
+
 /** `node dist/server.js` on 127.0.0.1 against `databaseUrl`, with npm start's V8 flags, once /health answers. */
-export async function startServer(databaseUrl: string): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(databaseUrl: string, options: ServerOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
   const started = performance.now();
+  const log = options.logFile === undefined ? null : openSync(options.logFile, 'a');
   const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=50', path.join(root, 'dist/server.js')], {
     cwd: root,
     // Every socket of a benchmark comes from this one address.
-    env: { MAX_CONNECTIONS_PER_ADDRESS: '0', ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { MAX_CONNECTIONS_PER_ADDRESS: '0', ...process.env, LOG_LEVEL: 'warn', ...options.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', log ?? 'ignore', log ?? 'inherit'],
   });
+  if (log !== null) closeSync(log);
   // Stopped with this process, whatever ends it.
   const kill = () => child.kill('SIGKILL');
   process.on('exit', kill);
