@@ -34,16 +34,19 @@ const expectUnavailable = (t: { equal: Function; match: Function; ok: Function }
   t.ok(Number(response.headers['retry-after']) > 0, `${what}: with Retry-After`);
 };
 
+/** ALTER DATABASE on the test's own database, as its server's admin; then its
+ * connections are cut, so that new ones meet the change. */
+const alterDatabase = (url: string, change: string) =>
+  withAdmin(databaseUrl(url, 'postgres'), async (client) => {
+    const name = new URL(url).pathname.slice(1);
+    await client.query(`ALTER DATABASE ${client.escapeIdentifier(name)} ${change}`);
+    await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+  });
+
 t.test('a database that refuses connections: 503 with Retry-After, then back to normal', async (t) => {
   const app = await testApp(t);
   const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}], seed: 'down' });
-  const name = new URL(app.databaseUrl).pathname.slice(1);
-  const admin = databaseUrl(app.databaseUrl, 'postgres');
-  const setConnections = (allowed: boolean) =>
-    withAdmin(admin, async (client) => {
-      await client.query(`ALTER DATABASE ${client.escapeIdentifier(name)} ALLOW_CONNECTIONS ${allowed}`);
-      if (!allowed) await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
-    });
+  const setConnections = (allowed: boolean) => alterDatabase(app.databaseUrl, `ALLOW_CONNECTIONS ${allowed}`);
   await setConnections(false);
   t.teardown(() => setConnections(true));
   await new Promise((r) => setTimeout(r, 100));
@@ -62,15 +65,9 @@ t.test('a database that refuses connections: 503 with Retry-After, then back to 
 t.test('a database that only reads (a node that is no longer primary): writes get 503 with Retry-After, not 500', async (t) => {
   const app = await testApp(t);
   const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}], seed: 'read-only' });
-  const name = new URL(app.databaseUrl).pathname.slice(1);
-  const admin = databaseUrl(app.databaseUrl, 'postgres');
   // New connections refuse writes with 25006, as a hot standby does when a pool (or a
   // balancer that has not noticed the demotion yet) reaches the old primary.
-  const setReadOnly = (on: boolean) =>
-    withAdmin(admin, async (client) => {
-      await client.query(`ALTER DATABASE ${client.escapeIdentifier(name)} SET default_transaction_read_only = ${on}`);
-      await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
-    });
+  const setReadOnly = (on: boolean) => alterDatabase(app.databaseUrl, `SET default_transaction_read_only = ${on}`);
   await setReadOnly(true);
   t.teardown(() => setReadOnly(false));
   await new Promise((r) => setTimeout(r, 100));
