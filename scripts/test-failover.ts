@@ -185,6 +185,8 @@ try {
     unavailable_ms: unavailableMs,
     promoted_ms: failovers.map((f) => f.promotedMs),
     retries: load.retries,
+    acked_after_retry: ledger.retried,
+    answered_from_first_attempt: ledger.replayed,
     answered_503: [...load.answers].filter(([answer]) => answer.startsWith('503')).reduce((n, [, count]) => n + count, 0),
     answered_5xx_other: fiveHundreds,
     games: load.gamesCreated,

@@ -12,6 +12,11 @@ export interface Ledger {
   readonly lost: number;
   /** Acknowledged commands whose key is on more events than the answer gave: applied twice. */
   readonly duplicated: number;
+  /** Acknowledged commands sent more than once (after a 503 or a network error). */
+  readonly retried: number;
+  /** Of those, the ones whose events were written before their last attempt was sent:
+   * the retry was answered from the first attempt's record (its Idempotency-Key). */
+  readonly replayed: number;
   readonly spectators: number;
   /** Versions a spectator was never pushed, pushed twice, or pushed with another event than the log's. */
   readonly spectatorGaps: number;
@@ -22,23 +27,29 @@ export interface Ledger {
 
 export async function checkLedger(databaseUrl: string, acked: readonly Acked[], watched: readonly Watched[]): Promise<Ledger> {
   const games = watched.map((w) => w.gameId);
-  const rows = (await queryOnce(databaseUrl, `SELECT game_id::text AS game, seq, type, command_id AS key FROM event WHERE game_id = ANY('{${games.join(',')}}'::uuid[]) ORDER BY game_id, seq`)) as {
-    game: string;
-    seq: number;
-    type: string;
-    key: string | null;
-  }[];
+  const rows = (await queryOnce(
+    databaseUrl,
+    `SELECT game_id::text AS game, seq, type, command_id AS key, extract(epoch FROM at) * 1000 AS at FROM event WHERE game_id = ANY('{${games.join(',')}}'::uuid[]) ORDER BY game_id, seq`,
+  )) as { game: string; seq: number; type: string; key: string | null; at: string }[];
   const logs = new Map<string, { seq: number; type: string }[]>();
   const byKey = new Map<string, number[]>();
-  for (const { game, seq, type, key } of rows) {
+  /** When each command's events were written (the deciding instance's clock, ms). */
+  const writtenAt = new Map<string, number>();
+  for (const { game, seq, type, key, at } of rows) {
     let log = logs.get(game);
     if (log === undefined) logs.set(game, (log = []));
     log.push({ seq, type });
-    if (key !== null) byKey.set(`${game}/${key}`, [...(byKey.get(`${game}/${key}`) ?? []), seq]);
+    if (key === null) continue;
+    const seqs = byKey.get(`${game}/${key}`);
+    if (seqs === undefined) byKey.set(`${game}/${key}`, [seq]);
+    else seqs.push(seq);
+    writtenAt.set(`${game}/${key}`, Number(at));
   }
   const faults: string[] = [];
   let lost = 0;
   let duplicated = 0;
+  const retried = acked.filter((a) => a.attempts > 1);
+  const replayed = retried.filter((a) => (writtenAt.get(`${a.gameId}/${a.key}`) ?? Infinity) < a.sentAt).length;
   for (const { gameId, key, from, to } of acked) {
     const seqs = byKey.get(`${gameId}/${key}`) ?? [];
     const span = Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -70,5 +81,5 @@ export async function checkLedger(databaseUrl: string, acked: readonly Acked[], 
     }
   }
   if (spectatorMismatches > 0) faults.push(`${spectatorMismatches} events pushed to spectators differ from the log`);
-  return { acked: acked.length, lost, duplicated, spectators: watched.length, spectatorGaps, spectatorDuplicates, spectatorMismatches, faults };
+  return { acked: acked.length, lost, duplicated, retried: retried.length, replayed, spectators: watched.length, spectatorGaps, spectatorDuplicates, spectatorMismatches, faults };
 }
