@@ -139,6 +139,11 @@ export class Load {
       this.gamesCreated++;
       const id = created.game.id;
       const tokens = created.seats.map((s) => s.token ?? '');
+      // Every player looks at the game first, as a client opening it does: a game whose
+      // people have not all arrived waits for them, bots and deadlines included.
+      for (const token of tokens.filter((t) => t !== '')) {
+        await this.answered('opening a game', () => this.rest.GET('/games/{id}', { params: { path: { id } }, headers: bearer(token) }));
+      }
       const watched = this.watch(id);
       let version = 0;
       let state: PechvogelState = pechvogel.initialState({ options: pechvogel.optionsSchema.parse({}), seats: 3 });
