@@ -22,7 +22,7 @@ export const ports = {
 } as const;
 
 /** How fast Patroni notices and acts: see docs/ha.md, "The settings that matter". */
-export const patroniTiming = { ttl: 10, loop_wait: 1, retry_timeout: 4 } as const;
+const patroniTiming = { ttl: 10, loop_wait: 1, retry_timeout: 4 } as const;
 
 const binDir = '/usr/lib/postgresql/15/bin';
 
@@ -43,7 +43,6 @@ export interface ClusterState {
 export interface HaCluster {
   /** The superuser's URL of database `name`, through HAProxy to the primary. */
   url(name: string): string;
-  readonly nodes: readonly HaNode[];
   /** Whether nodes can be cut off the network (network namespaces work here). */
   readonly canCut: boolean;
   readonly network: Network;
@@ -102,7 +101,8 @@ export async function startCluster(teardown: Teardown, options: ClusterOptions):
     // The first node bootstraps the cluster; the others copy it once it leads.
     if (n === 1) await waitFor('the first node to lead', 60_000, async () => ((await fetch(`${nodes[0]!.restUrl}/primary`)).ok ? true : undefined), 300);
   }
-  // Stopped before anything else is: a clean stop of the replicas, then the primary.
+  // All at once, while etcd and the network are still there: each Patroni stops its
+  // Postgres cleanly (what a kill left running is killed after it, above).
   teardown.add('stopping the Patroni nodes', () => Promise.all(nodes.map((node) => node.patroni.stop(15_000))));
 
   const haproxyConfig = path.join(dir, 'haproxy.cfg');
@@ -127,7 +127,6 @@ export async function startCluster(teardown: Teardown, options: ClusterOptions):
   };
   const cluster: HaCluster = {
     url: (name) => `postgresql://postgres@127.0.0.1:${ports.primary}/${name}`,
-    nodes,
     canCut,
     network,
     state,
