@@ -3,7 +3,7 @@
 // draw seeded by the tournament's seed and the round, which breaks ties.
 import { hash } from 'node:crypto';
 import { serverChance, type Chance } from '../chance.ts';
-import { byesNeeded, tableSizes, type Format } from './format.ts';
+import { byesAllowed, byesNeeded, seating, tableSizes, type Format } from './format.ts';
 import { arrange, Grouping } from './grouping.ts';
 import { history, repeatPairs, type History } from './history.ts';
 import { planRounds } from './schedule.ts';
@@ -33,8 +33,9 @@ export interface PairingInput {
 }
 
 export interface Pairing {
-  /** Seat order: seat 0 starts. */
-  readonly tables: readonly { readonly players: readonly string[] }[];
+  /** Seat order: seat 0 starts. `placement`: a knockout's table for the places after
+   * the final's, played beside it. */
+  readonly tables: readonly { readonly players: readonly string[]; readonly placement?: true }[];
   readonly byes: readonly string[];
   /** Pairs of players seated together in this round who had met before. */
   readonly repeats: number;
@@ -58,9 +59,9 @@ export function pairRound(input: PairingInput): Pairing | Violation {
     case 'swiss':
       return context.swiss(format.byes);
     case 'rotation':
-      return context.rotation(format.rounds);
+      return context.rotation(format.rounds, byesAllowed(format));
     case 'knockout':
-      return context.knockout(format.advance);
+      return context.knockout(format.advance, byesAllowed(format), format.placement === true);
   }
 }
 
@@ -106,13 +107,7 @@ class RoundContext {
       return { violation: `${order.length} players cannot be seated at tables of ${size.min}–${size.max} without byes` };
     }
     // The bye goes to the lowest-standing player with the fewest byes so far.
-    const byeCount = new Map<string, number>();
-    for (const bye of this.byes) byeCount.set(bye.player, (byeCount.get(bye.player) ?? 0) + 1);
-    const sitOut = order
-      .map((id, k) => ({ id, k, byes: byeCount.get(id) ?? 0 }))
-      .sort((a, b) => a.byes - b.byes || b.k - a.k)
-      .slice(0, out)
-      .map((p) => p.id);
+    const sitOut = this.sittingOut(order, out, 'last');
     const field = out === 0 ? order : order.filter((id) => !sitOut.includes(id));
     const sizes = tableSizes(field.length, size)!;
     const h = history(field, this.results);
@@ -123,25 +118,44 @@ class RoundContext {
     return this.finish(field, h, arrange(grouping, indices, sizes, (xs) => this.rng.draw(xs, xs.length)), sitOut);
   }
 
+  /** The `count` players of `order` who sit out: those with the fewest byes so far,
+   * among them the `first` or the `last` in `order`. */
+  private sittingOut(order: readonly string[], count: number, from: 'first' | 'last'): string[] {
+    if (count === 0) return [];
+    const byeCount = new Map<string, number>();
+    for (const bye of this.byes) byeCount.set(bye.player, (byeCount.get(bye.player) ?? 0) + 1);
+    const direction = from === 'first' ? 1 : -1;
+    return order
+      .map((id, k) => ({ id, k, byes: byeCount.get(id) ?? 0 }))
+      .sort((a, b) => a.byes - b.byes || direction * (a.k - b.k))
+      .slice(0, count)
+      .map((p) => p.id);
+  }
+
   /**
    * A balanced rotation plans its rounds together (schedule.ts): from the first round
    * since which the field has not changed, to the last. As the plan is deterministic
    * for that field, its history before that round and the seed, every later round of
    * an unchanged field recomputes the same plan and plays its next round; a withdrawal
    * or a late entry plans the rounds left afresh.
+   *
+   * A field no mix of sizes seats has byes: they rotate, to the players with the fewest
+   * so far (the round's draw among equals), and the rest are planned as a changed field.
    */
-  rotation(lastRound: number): Pairing | Violation {
+  rotation(lastRound: number, byesAllowed: boolean): Pairing | Violation {
     const { format, round, seed } = this.input;
     const size = format.tableSize;
-    const sizes = tableSizes(this.ids.length, size);
-    if (!sizes) return { violation: `${this.ids.length} players cannot be seated at tables of ${size.min}–${size.max}` };
+    const seated = seating(this.ids.length, size, byesAllowed);
+    if (!seated) return { violation: `${this.ids.length} players cannot be seated at tables of ${size.min}–${size.max}${byesAllowed ? '' : ' without byes'}` };
+    const sitOut = this.sittingOut([...this.ids].sort((a, b) => this.draw.get(a)! - this.draw.get(b)!), seated.byes, 'first');
+    const ids = this.ids.filter((id) => !sitOut.includes(id));
     let from = round;
-    while (from > 1 && this.seatedIn(from - 1) === this.ids.join(',')) from--;
-    const draw = drawOrder(this.ids, `${seed}:plan:${from}`);
-    const field = [...this.ids].sort((a, b) => draw.get(a)! - draw.get(b)!);
+    while (from > 1 && this.seatedIn(from - 1) === ids.join(',')) from--;
+    const draw = drawOrder(ids, `${seed}:plan:${from}`);
+    const field = [...ids].sort((a, b) => draw.get(a)! - draw.get(b)!);
     const before = history(field, this.results.filter((r) => r.round < from));
-    const plan = planRounds(before, sizes, lastRound - from + 1, field.map((_, i) => i), serverChance(seed, `tournament-rotation:${from}`));
-    return this.finish(field, history(field, this.results), plan[round - from]!, []);
+    const plan = planRounds(before, seated.tables, lastRound - from + 1, field.map((_, i) => i), serverChance(seed, `tournament-rotation:${from}`));
+    return this.finish(field, history(field, this.results), plan[round - from]!, sitOut);
   }
 
   /** The players seated at the round's tables, sorted and joined. */
@@ -149,27 +163,47 @@ class RoundContext {
     return this.results.filter((r) => r.round === round).flatMap((r) => r.players).sort().join(',');
   }
 
-  knockout(advance: number): Pairing | Violation {
+  /**
+   * The players who go on from the previous round (its tables' top `advance` and its
+   * byes) at tables dealt by standing; byes, when the field needs them, to those with
+   * the fewest so far, the best standing first. With `placement`, the final round also
+   * seats the previous round's knocked-out players at one table of their own, if they
+   * fit one.
+   */
+  knockout(advance: number, byesAllowed: boolean, placement: boolean): Pairing | Violation {
     const { round } = this.input;
     const size = this.input.format.tableSize;
+    const active = new Set(this.ids);
     let field: readonly string[] = this.ids;
+    let knockedOut: readonly string[] = [];
     if (round > 1) {
-      const previous = this.results.filter((r) => r.round === round - 1);
+      const previous = this.results.filter((r) => r.round === round - 1 && r.placement !== true);
+      const wentOn = this.byes.filter((b) => b.round === round - 1).map((b) => b.player);
       if (previous.length === 0) return { violation: `round ${round - 1} has no results yet` };
-      if (previous.length === 1) return { violation: `round ${round - 1} was the final: the knockout is over` };
-      field = advancers(this.results, round - 1, advance, new Set(this.ids), (id) => this.draw.get(id) ?? 0);
+      if (previous.length === 1 && wentOn.length === 0) return { violation: `round ${round - 1} was the final: the knockout is over` };
+      field = [...advancers(this.results, round - 1, advance, active, (id) => this.draw.get(id) ?? 0), ...wentOn.filter((p) => active.has(p))];
+      const forfeited = new Set(previous.flatMap((r) => r.forfeited ?? []));
+      knockedOut = previous.flatMap((r) => r.players).filter((p) => active.has(p) && !forfeited.has(p) && !field.includes(p));
     }
-    const sizes = tableSizes(field.length, size);
-    if (!sizes) return { violation: `${field.length} players go on, and they cannot be seated at tables of ${size.min}–${size.max}` };
-    const { order } = this.byStanding(field);
+    const seated = seating(field.length, size, byesAllowed);
+    if (!seated) return { violation: `${field.length} players go on, and they cannot be seated at tables of ${size.min}–${size.max}` };
+    const { order: ranked } = this.byStanding(field);
+    const sitOut = this.sittingOut(ranked, seated.byes, 'first');
+    const playing = ranked.filter((id) => !sitOut.includes(id));
+    const final = seated.tables.length === 1 && seated.byes === 0;
+    const placed = placement && final && tableSizes(knockedOut.length, size)?.length === 1 ? this.byStanding(knockedOut).order : [];
+    const order = [...playing, ...placed];
     const h = history(order, this.results);
-    return this.finish(order, h, snake(order.map((_, i) => i), sizes), []);
+    const tables = snake(playing.map((_, i) => i), seated.tables);
+    if (placed.length > 0) tables.push(placed.map((_, i) => playing.length + i));
+    return this.finish(order, h, tables, sitOut, placed.length > 0);
   }
 
-  private finish(field: readonly string[], h: History, tables: number[][], byes: readonly string[]): Pairing {
+  /** `placementLast`: the last table is a knockout's placement table. */
+  private finish(field: readonly string[], h: History, tables: number[][], byes: readonly string[], placementLast = false): Pairing {
     const draw = Int32Array.from(field, (id) => this.draw.get(id)!);
     return {
-      tables: tables.map((t) => ({ players: seatOrder(t, h, draw).map((i) => field[i]!) })),
+      tables: tables.map((t, k) => ({ players: seatOrder(t, h, draw).map((i) => field[i]!), ...(placementLast && k === tables.length - 1 ? { placement: true as const } : {}) })),
       byes,
       repeats: repeatPairs(tables, h),
     };

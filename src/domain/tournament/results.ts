@@ -12,8 +12,13 @@ export interface TableResult {
   readonly ranks: readonly number[];
   /** In-game score per player, same order (for tie-breaks). */
   readonly scores: readonly number[];
-  /** Players who forfeited (no-show / withdrawn mid-game): they rank last. */
+  /** Players who forfeited (no-show / withdrawn mid-game): they rank last, and a bot's
+   * in-game score on their seat is not theirs. */
   readonly forfeited?: readonly string[];
+  /** Players who never played the table (no-shows): it is not rated for them. */
+  readonly absent?: readonly string[];
+  /** A knockout's table for the places after the final's, played beside it. */
+  readonly placement?: boolean;
 }
 
 /**

@@ -44,6 +44,8 @@ export interface Standing {
   readonly wins: number;
   readonly byes: number;
   readonly tieBreaks: Readonly<Record<TieBreak, number>>;
+  /** A knockout's: the last round the player sat at a main table or had a bye. */
+  readonly reached?: number;
 }
 
 /** The points of each place at a table of `size`: the scheme's list, or the linear
@@ -102,8 +104,10 @@ export function standings(
       const t = tally(p);
       t.points += points[i]!;
       t.played++;
-      if (placed[i] === 1 && !result.forfeited?.includes(p)) t.wins++;
-      t.score += result.scores[i] ?? 0;
+      const forfeited = result.forfeited?.includes(p) === true;
+      if (placed[i] === 1 && !forfeited) t.wins++;
+      // A forfeited seat was a bot's, from the start or from the withdrawal on: its score is not the player's.
+      if (!forfeited) t.score += result.scores[i] ?? 0;
       t.tables.push(r);
     });
   });

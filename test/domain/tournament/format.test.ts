@@ -38,9 +38,11 @@ t.test('a field that cannot be seated needs byes (Swiss) or a wider range', asyn
   t.equal(validateFormat(swiss(4, 4, true), 'pechvogel', 14), null);
   t.equal(validateFormat(swiss(3, 4), 'pechvogel', 14), null, '4 + 4 + 3 + 3');
   t.equal(
-    validateFormat({ kind: 'rotation', rounds: 3, tableSize: { min: 4, max: 4 } }, 'mistkaefer', 10),
-    '10 players cannot be seated at tables of 4 players: widen the range',
+    validateFormat({ kind: 'rotation', rounds: 3, tableSize: { min: 4, max: 4 }, byes: false }, 'mistkaefer', 10),
+    '10 players cannot be seated at tables of 4 players: allow byes or widen the range',
   );
+  t.equal(validateFormat({ kind: 'rotation', rounds: 3, tableSize: { min: 4, max: 4 } }, 'mistkaefer', 10), null, 'a rotation has byes unless it says byes: false');
+  t.equal(validateFormat({ kind: 'rotation', rounds: 7, tableSize: { min: 2, max: 2 } }, 'pechvogel', 7), null, 'an odd field at 2-seat tables');
   t.equal(validateFormat(swiss(4, 4, true), 'pechvogel', 3), '3 players are too few: a table needs at least 4');
 });
 
@@ -59,14 +61,27 @@ t.test('tableSizes: as few tables as the range allows, sizes differing by at mos
 });
 
 t.test('knockout: advance below the smallest table, and every round seatable down to one final', async (t) => {
-  const ko = (min: number, max: number, advance: number): Format => ({ kind: 'knockout', tableSize: { min, max }, advance });
-  t.strictSame(knockoutRounds(64, { min: 4, max: 4 }, 2), [Array(16).fill(4), Array(8).fill(4), Array(4).fill(4), [4, 4], [4]]);
-  t.strictSame(knockoutRounds(12, { min: 2, max: 5 }, 2), [[4, 4, 4], [3, 3], [4]]);
+  const ko = (min: number, max: number, advance: number, byes = false): Format => ({ kind: 'knockout', tableSize: { min, max }, advance, byes });
+  const sizes = (plan: ReturnType<typeof knockoutRounds>) => (typeof plan === 'string' ? plan : plan.map((r) => [...r.tables]));
+  t.strictSame(sizes(knockoutRounds(64, { min: 4, max: 4 }, 2)), [Array(16).fill(4), Array(8).fill(4), Array(4).fill(4), [4, 4], [4]]);
+  t.strictSame(sizes(knockoutRounds(12, { min: 2, max: 5 }, 2)), [[4, 4, 4], [3, 3], [4]]);
   t.equal(validateFormat(ko(4, 4, 2), 'pechvogel', 64), null);
   t.equal(validateFormat(ko(4, 4, 4), 'pechvogel', 64), 'advance (4) must be less than the smallest table (4), or nobody is knocked out');
   t.equal(
-    validateFormat(ko(3, 3, 1), 'fackel-und-keule', 6),
+    validateFormat(ko(3, 3, 1, true), 'fackel-und-keule', 6),
     'after round 1, 2 players go on, and they cannot be seated at tables of 3 players',
   );
   t.equal(validateFormat(ko(4, 4, 2), 'pechvogel', 10), '10 players cannot be seated at tables of 4 players');
+});
+
+t.test('knockout byes: a field that no mix of sizes seats sends the fewest on by a bye, down to a final without one', async (t) => {
+  t.strictSame(knockoutRounds(7, { min: 2, max: 2 }, 1, true), [
+    { tables: [2, 2, 2], byes: 1 },
+    { tables: [2, 2], byes: 0 },
+    { tables: [2], byes: 0 },
+  ]);
+  t.strictSame(knockoutRounds(3, { min: 2, max: 2 }, 1, true), [{ tables: [2], byes: 1 }, { tables: [2], byes: 0 }], 'one table and a bye is no final');
+  t.strictSame(knockoutRounds(10, { min: 4, max: 4 }, 2, true), [{ tables: [4, 4], byes: 2 }, { tables: [4], byes: 2 }, { tables: [4], byes: 0 }]);
+  t.equal(validateFormat({ kind: 'knockout', tableSize: { min: 2, max: 2 }, advance: 1 }, 'pechvogel', 7), null, 'byes unless byes: false');
+  t.equal(validateFormat({ kind: 'knockout', tableSize: { min: 2, max: 2 }, advance: 1, byes: false }, 'pechvogel', 7), '7 players cannot be seated at tables of 2 players');
 });

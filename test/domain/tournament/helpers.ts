@@ -49,12 +49,13 @@ export function playRounds(format: Format, players: readonly string[], rounds: n
 export function playKnockout(format: Format & { kind: 'knockout' }, players: readonly string[], seed = 'test'): Played {
   const rng = serverChance(seed, 'results');
   const played: Played = { pairings: [], results: [], byes: [] };
-  for (let round = 1; !isComplete(format, round - 1, played.results) || round === 1; round++) {
+  for (let round = 1; !isComplete(format, round - 1, played.results, played.byes) || round === 1; round++) {
     if (round > 20) throw new Error('the knockout does not end');
-    const pairing = pairRound({ format, round, players: players.map((id) => ({ id })), results: played.results, byes: [], seed });
+    const pairing = pairRound({ format, round, players: players.map((id) => ({ id })), results: played.results, byes: played.byes, seed });
     if ('violation' in pairing) throw new Error(`round ${round}: ${pairing.violation}`);
     played.pairings.push(pairing);
-    played.results.push(...drawnResults(pairing, round, rng));
+    played.results.push(...drawnResults(pairing, round, rng).map((r, k) => (pairing.tables[k]!.placement ? { ...r, placement: true } : r)));
+    played.byes.push(...pairing.byes.map((player) => ({ round, player })));
   }
   return played;
 }

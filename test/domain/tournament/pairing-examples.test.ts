@@ -4,7 +4,7 @@ import t from 'tap';
 import type { Format } from '../../../src/domain/tournament/format.ts';
 import { isComplete, pairRound, type Pairing, type PairingInput } from '../../../src/domain/tournament/pairing.ts';
 import type { TableResult } from '../../../src/domain/tournament/results.ts';
-import { ids, playKnockout } from './helpers.ts';
+import { ids, playKnockout, playRounds } from './helpers.ts';
 
 const swiss = (min: number, max: number, byes = false): Format => ({ kind: 'swiss', rounds: 5, tableSize: { min, max }, byes });
 const input = (format: Format, players: readonly string[], extra: Partial<PairingInput> = {}): PairingInput => ({
@@ -117,9 +117,39 @@ t.test('what cannot be paired is a violation that says why, never a throw', asyn
   t.strictSame(pairRound(input(four, ids(8), { round: 6 })), { violation: 'the tournament has 5 rounds, so there is no round 6' });
   t.strictSame(pairRound(input(four, ids(10))), { violation: '10 players cannot be seated at tables of 4–4 without byes' });
   t.strictSame(pairRound(input(swiss(4, 4, true), ids(3))), { violation: '3 players are too few for a table of 4' });
-  t.strictSame(pairRound(input({ kind: 'rotation', rounds: 2, tableSize: { min: 3, max: 3 } }, ids(7))), {
-    violation: '7 players cannot be seated at tables of 3–3',
+  t.strictSame(pairRound(input({ kind: 'rotation', rounds: 2, tableSize: { min: 3, max: 3 }, byes: false }, ids(7))), {
+    violation: '7 players cannot be seated at tables of 3–3 without byes',
   });
   const ko = { kind: 'knockout', tableSize: { min: 4, max: 4 }, advance: 2 } as const;
   t.strictSame(pairRound(input(ko, ids(16), { round: 2 })), { violation: 'round 1 has no results yet' });
+});
+
+t.test('a rotation of an odd field at 2-seat tables rotates its bye fairly: nobody sits out twice before all have once', async (t) => {
+  const format: Format = { kind: 'rotation', rounds: 7, tableSize: { min: 2, max: 2 } };
+  const played = playRounds(format, ids(7), 7);
+  t.strictSame(played.pairings.map((p) => p.byes.length), Array(7).fill(1), 'one bye a round');
+  t.strictSame([...new Set(played.byes.map((b) => b.player))].sort(), ids(7), 'seven rounds, seven different players sat out');
+  const pairs = played.results.map((r) => [...r.players].sort().join('-'));
+  t.ok(new Set(pairs).size >= pairs.length - 3, `few rematches: ${pairs.length - new Set(pairs).size}`);
+  const more = playRounds({ ...format, rounds: 9 }, ids(7), 9);
+  const counts = new Map<string, number>();
+  for (const bye of more.byes) counts.set(bye.player, (counts.get(bye.player) ?? 0) + 1);
+  t.ok([...counts.values()].every((c) => c >= 1 && c <= 2), 'nine rounds: each sat out once or twice');
+});
+
+t.test('a knockout of 7 at 2-seat tables: the top seed has the bye and goes on, down to a final and a match for third', async (t) => {
+  const format = { kind: 'knockout', tableSize: { min: 2, max: 2 }, advance: 1, placement: true } as const;
+  const players = ids(7).map((id, i) => ({ id, seed: 100 - i }));
+  const round1 = paired(pairRound({ ...input(format, []), players }));
+  t.strictSame(round1.byes, ['p0000'], 'the strongest seed sits out round 1 and goes on');
+  t.equal(round1.tables.length, 3);
+  const played = playKnockout(format, ids(7));
+  t.strictSame(played.pairings.map((p) => [p.tables.length, p.byes.length]), [[3, 1], [2, 0], [2, 0]], 'then two semi-finals, then the final beside the match for third');
+  const last = played.pairings[2]!;
+  t.strictSame(last.tables.map((table) => table.placement ?? false), [false, true]);
+  const semis = played.results.filter((r) => r.round === 2);
+  const losers = semis.map((r) => r.players[r.ranks.indexOf(2)]!).sort();
+  t.strictSame([...last.tables[1]!.players].sort(), losers, 'the semi-finals\' losers play for third');
+  t.ok(isComplete(format, 3, played.results, played.byes));
+  t.notOk(isComplete(format, 1, played.results, played.byes), 'a round of tables and a bye is no final');
 });
