@@ -54,6 +54,9 @@ export interface CommandInput {
   /** The creator aborts the game (src/domain/lifecycle.ts): the referee's token, or
    * the organizer key (`organizerId`) that owns the game; `command` is not read. */
   readonly abort?: { readonly organizerId: string | null };
+  /** The organizer owning the game sets its result (src/domain/lifecycle.ts): ends it
+   * running, or corrects it once over; `command` is not read. */
+  readonly adjudicate?: { readonly organizerId: string; readonly ranks: readonly number[]; readonly scores: readonly number[]; readonly reason: string };
 }
 
 export interface CommandAnswer extends GameSnapshot {
@@ -312,7 +315,7 @@ export class CommandHandler {
     if (input.gameType !== undefined && input.gameType !== game.type) {
       throw new ServiceError(serviceCodes.invalidCommand, `this game is a ${game.type} game, not ${input.gameType}: send its commands to /games/{id}/commands/${game.type}`);
     }
-    if (input.abort !== undefined || (record.status === 'open' && input.caller.kind === 'system')) return this.decideLifecycle(loaded, input);
+    if (input.abort !== undefined || input.adjudicate !== undefined || (record.status === 'open' && input.caller.kind === 'system')) return this.decideLifecycle(loaded, input);
     if (record.status !== 'running') {
       throw new ServiceError(serviceCodes.notRunning, `the game is ${record.status}`);
     }
@@ -343,14 +346,21 @@ export class CommandHandler {
     return { events: result, actor: label, viewer };
   }
 
-  /** The creator's abort (of an open or a running game), and the expiry of an open
-   * game: the system's timeout at an open game's deadline (src/domain/lifecycle.ts). */
+  /** The creator's abort (of an open or a running game), the expiry of an open game
+   * (the system's timeout at an open game's deadline), the organizer's adjudication
+   * (of a running or a finished game): src/domain/lifecycle.ts. */
   private decideLifecycle(loaded: LoadedGame, input: CommandInput): { events: GameEvent[]; actor: string; viewer: Viewer } {
     const { record, game, version } = loaded;
-    if (record.status === 'finished') throw new ServiceError(serviceCodes.notRunning, 'the game is finished');
+    if (record.status === 'finished' && input.adjudicate === undefined) throw new ServiceError(serviceCodes.notRunning, 'the game is finished');
     let command: LifecycleCommand;
     let actor: string;
-    if (input.abort !== undefined) {
+    if (input.adjudicate !== undefined) {
+      const { organizerId, ranks, scores, reason } = input.adjudicate;
+      if (record.organizerId !== organizerId) throw new ServiceError(serviceCodes.forbidden, 'only the organizer owning the game sets its result');
+      if (record.status === 'open') throw new ServiceError(serviceCodes.notRunning, 'the game has not started');
+      command = { type: 'adjudicate', ranks, scores, reason };
+      actor = `organizer:${organizerId}`;
+    } else if (input.abort !== undefined) {
       const organizer = input.abort.organizerId !== null && input.abort.organizerId === record.organizerId;
       const principal: CommandPrincipal = input.caller.kind === 'token' ? resolvePrincipal(record, input.caller.token) : { kind: 'anonymous' };
       if (!organizer && principal.kind !== 'referee') throw new ServiceError(serviceCodes.forbidden, "only the game's creator aborts it: its referee token, or the organizer key that created it");
@@ -475,5 +485,6 @@ function respond(before: LoadedGame, events: readonly GameEvent[], viewer: Viewe
 
 function hashRequest(input: CommandInput): string {
   const who = input.caller.kind === 'token' ? hashToken(input.caller.token ?? '') : input.caller.kind === 'bot' ? `bot:${input.caller.seat}` : 'system';
-  return sha256(JSON.stringify([who, input.seat ?? null, input.abort === undefined ? input.command : 'abort', input.expectedVersion ?? null, input.outcomes ?? null]));
+  const asked = input.adjudicate ?? (input.abort === undefined ? input.command : 'abort');
+  return sha256(JSON.stringify([who, input.seat ?? null, asked, input.expectedVersion ?? null, input.outcomes ?? null]));
 }

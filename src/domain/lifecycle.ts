@@ -15,6 +15,9 @@
 // - `abort` (the creator) and `expire` (an open game past its time) are the system's:
 //   the command path checks who may ask for them and passes them in as the system
 //   actor; no seat can send them. The game ends with no result.
+// - `adjudicate` (the organizer owning the game, through the system): the game ends
+//   with the result given and a reason, or, once over with a result, that result is
+//   corrected; either way the log says so (`GameAdjudicated`).
 import { z } from 'zod';
 import {
   violation,
@@ -40,13 +43,34 @@ export const lifecycleCodes = {
   noDeadline: 'lifecycle/no-deadline',
   /** An open game's expiry, or a turn clock's timeout, asked for before its time (the scheduler tries again). */
   tooEarly: 'lifecycle/too-early',
+  /** An adjudicated result that does not fit the game: a rank and a score per seat, ranks from 1 to the seats. */
+  invalidResult: 'lifecycle/invalid-result',
+  /** Adjudicating a game that ended without a result (aborted, expired). */
+  noResult: 'lifecycle/no-result',
 } as const;
 
 /** Why the game ended outside its rules; null while it runs or when its rules ended it. */
 export type Ending =
   | { readonly kind: 'resigned'; readonly seats: readonly Seat[]; readonly timedOut: boolean }
   | { readonly kind: 'aborted'; readonly by: AbortedBy }
-  | { readonly kind: 'expired' };
+  | { readonly kind: 'expired' }
+  | ({ readonly kind: 'adjudicated' } & Adjudication);
+
+/** A result the organizer set: a rank and a score per seat, why, and whether it
+ * corrects a result the game had reached. */
+export interface Adjudication {
+  readonly ranks: readonly number[];
+  readonly scores: readonly number[];
+  readonly reason: string;
+  readonly correction: boolean;
+}
+
+const adjudicationFields = {
+  ranks: z.array(z.int().min(1)).describe('Rank per seat (1 = first, ties share a rank)'),
+  scores: z.array(z.number()).describe('Score per seat'),
+  reason: z.string().describe('Why, as the organizer gave it'),
+  correction: z.boolean().describe('It corrects the result of a game that was over; otherwise it ended a running game'),
+};
 
 export type AbortedBy = 'referee' | 'organizer';
 
@@ -59,8 +83,9 @@ export const endingSchema = z
     }),
     z.strictObject({ kind: z.literal('aborted'), by: z.enum(['referee', 'organizer']).describe("The creator's referee token, or the organizer key owning the game") }),
     z.strictObject({ kind: z.literal('expired').describe('Its open seats were never filled in time') }),
+    z.strictObject({ kind: z.literal('adjudicated').describe("The organizer set the result (a tournament's table)"), ...adjudicationFields }),
   ])
-  .describe('Why the game ended outside its rules: a resignation (the result says who), an abort or an expiry (no result)')
+  .describe('Why the game ended outside its rules: a resignation (the result says who), an abort or an expiry (no result), an adjudication (the organizer set the result)')
   .meta({ id: 'GameEnding' });
 
 const lifecycleViewSchema = z
@@ -83,6 +108,10 @@ export const lifecycleEventSchemas = [
   z.strictObject({ type: z.literal('GameAborted'), by: z.enum(['referee', 'organizer']) }).describe('The creator aborted the game: it ends with no result.').meta({ id: 'GameAborted' }),
   z.strictObject({ type: z.literal('GameExpired') }).describe('An open game whose seats were never filled expired: it ends with no result.').meta({ id: 'GameExpired' }),
   z
+    .strictObject({ type: z.literal('GameAdjudicated'), ...adjudicationFields })
+    .describe("The organizer ended the game with this result, or corrected the result it had: the result is this one from now on.")
+    .meta({ id: 'GameAdjudicated' }),
+  z
     .strictObject({ type: z.literal('TurnClockSet'), deadline: timeSchema.nullable().describe('When the pending seats lose on time; null: nobody is waited for') })
     .describe('The turn clock (option turnSeconds) starts for the seats pending now.')
     .meta({ id: 'TurnClockSet' }),
@@ -92,13 +121,18 @@ type LifecycleEvent =
   | { readonly type: 'SeatResigned'; readonly seat: Seat; readonly timedOut: boolean }
   | { readonly type: 'GameAborted'; readonly by: AbortedBy }
   | { readonly type: 'GameExpired' }
+  | ({ readonly type: 'GameAdjudicated' } & Adjudication)
   | { readonly type: 'TurnClockSet'; readonly deadline: number | null };
 
-const LIFECYCLE_EVENTS = new Set(['SeatResigned', 'GameAborted', 'GameExpired', 'TurnClockSet']);
+const LIFECYCLE_EVENTS = new Set(['SeatResigned', 'GameAborted', 'GameExpired', 'GameAdjudicated', 'TurnClockSet']);
 const isLifecycleEvent = (event: GameEvent): event is LifecycleEvent => LIFECYCLE_EVENTS.has(event.type);
 
 /** The platform's lifecycle commands, passed in as the system actor. */
-export type LifecycleCommand = { readonly type: 'resign' } | { readonly type: 'abort'; readonly by: AbortedBy } | { readonly type: 'expire' };
+export type LifecycleCommand =
+  | { readonly type: 'resign' }
+  | { readonly type: 'abort'; readonly by: AbortedBy }
+  | { readonly type: 'expire' }
+  | { readonly type: 'adjudicate'; readonly ranks: readonly number[]; readonly scores: readonly number[]; readonly reason: string };
 
 const resignSchema = z.strictObject({ type: z.literal('resign') }).describe('Resign: the game ends and this seat ranks last (every game, at any moment while it runs).');
 const timeoutSchema = z.strictObject({ type: z.literal('timeout') }).describe("The system's command when the turn clock runs out.");
@@ -127,6 +161,18 @@ function forfeit(seats: number, resigned: readonly Seat[]): GameResult {
   const winners = stayed.flatMap((s, seat) => (s ? [seat] : []));
   const lastRank = winners.length + 1;
   return { scores: stayed.map((s) => (s ? 1 : 0)), ranks: stayed.map((s) => (s ? 1 : lastRank)), winners, resigned: [...resigned] };
+}
+
+/** The organizer's result for a game: it ends a running game, or corrects the result
+ * of one that is over (`over`: its rules' result, or a resignation's); a game that
+ * ended without a result (aborted, expired) has none to correct. */
+function adjudicate<S>(state: LifecycleState<S>, command: Extract<LifecycleCommand, { type: 'adjudicate' }>, bySystem: boolean, over: boolean): LifecycleEvent[] | RuleViolation {
+  if (!bySystem) return violation(lifecycleCodes.systemOnly, "the organizer adjudicates through the tournament's table routes");
+  if (state.ending?.kind === 'aborted' || state.ending?.kind === 'expired') return violation(lifecycleCodes.noResult, `the game was ${state.ending.kind}: it has no result to set`);
+  const { ranks, scores, reason } = command;
+  const fits = ranks.length === state.seats && scores.length === state.seats && ranks.every((r) => Number.isInteger(r) && r >= 1 && r <= state.seats) && ranks.some((r) => r === 1) && scores.every(Number.isFinite);
+  if (!fits) return violation(lifecycleCodes.invalidResult, `a result needs a rank (1 to ${state.seats}, someone first) and a score for each of the ${state.seats} seats`);
+  return [{ type: 'GameAdjudicated', ranks: [...ranks], scores: [...scores], reason, correction: over || state.ending !== null }];
 }
 
 export function withLifecycle<O, S, C extends Command, E extends GameEvent, V>(
@@ -190,8 +236,9 @@ export function withLifecycle<O, S, C extends Command, E extends GameEvent, V>(
     setup: (state, ctx) => clocked(state, game.setup(state.game, ctx), ctx.now),
 
     decide(state, command, ctx) {
-      if (state.ending !== null || game.result(state.game) !== null) return violation(lifecycleCodes.over, 'the game has ended');
       const lifecycle = command as unknown as LifecycleCommand | { type: 'timeout' };
+      if (lifecycle.type === 'adjudicate') return adjudicate(state, lifecycle, ctx.actor.kind === 'system', game.result(state.game) !== null);
+      if (state.ending !== null || game.result(state.game) !== null) return violation(lifecycleCodes.over, 'the game has ended');
       switch (lifecycle.type) {
         case 'resign':
           if (ctx.actor.kind !== 'seat') return violation(lifecycleCodes.seatOnly, 'a seat resigns with its own token');
@@ -229,6 +276,10 @@ export function withLifecycle<O, S, C extends Command, E extends GameEvent, V>(
           return { ...state, clock: null, ending: { kind: 'aborted', by: event.by } };
         case 'GameExpired':
           return { ...state, clock: null, ending: { kind: 'expired' } };
+        case 'GameAdjudicated': {
+          const { type: _type, ...adjudication } = event;
+          return { ...state, clock: null, ending: { kind: 'adjudicated', ...adjudication } };
+        }
         case 'TurnClockSet':
           return { ...state, clock: event.deadline };
       }
@@ -246,6 +297,7 @@ export function withLifecycle<O, S, C extends Command, E extends GameEvent, V>(
     legalCommands: (state, seat) => (state.ending !== null ? [] : game.legalCommands(state.game, seat)),
     result(state) {
       if (state.ending === null) return game.result(state.game);
+      if (state.ending.kind === 'adjudicated') return { scores: state.ending.scores, ranks: state.ending.ranks, winners: state.ending.ranks.flatMap((rank, seat) => (rank === 1 ? [seat] : [])) };
       return state.ending.kind === 'resigned' ? forfeit(state.seats, state.ending.seats) : null;
     },
     ending: (state) => state.ending,

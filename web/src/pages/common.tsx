@@ -130,6 +130,8 @@ function endingWords(game: GameSummary, ending: NonNullable<Ending>): string {
       return `Aborted by ${ending.by === 'referee' ? 'its creator' : 'the organizer'}: no result`;
     case 'expired':
       return 'Expired: its seats were never all taken, no result';
+    case 'adjudicated':
+      return `${ending.correction ? 'Result corrected' : 'Adjudicated'} by the organizer: ${ending.reason}`;
   }
 }
 
