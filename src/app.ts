@@ -46,6 +46,7 @@ import { registerRateLimits, type RateLimits } from './routes/rate-limits.ts';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler, httpCodes, problem, retryAfterSeconds, sendProblem, shuttingDown } from './routes/problem.ts';
 import { organizerKeyPlugin } from './routes/organizer-key.ts';
 import { organizerRoutes } from './routes/organizers.ts';
+import { tournamentAdminRoutes } from './routes/tournament-admin.ts';
 import { tournamentLiveRoutes } from './routes/tournament-live.ts';
 import { tournamentRoutes } from './routes/tournaments.ts';
 import { TournamentArchives } from './tournaments/archive.ts';
@@ -362,6 +363,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(webPages);
   await app.register(organizerRoutes);
   await app.register(tournamentRoutes);
+  await app.register(tournamentAdminRoutes);
   await app.register(tournamentLiveRoutes);
 
   app.addHook('onReady', async () => {

@@ -63,6 +63,30 @@ export const serviceCodes = {
   gameNotInTournament: 'tournament/game-not-in-tournament',
   /** An imported archive does not replay, or its ids exist here already. */
   invalidArchive: 'tournament/invalid-archive',
+  /** A player with that externalId is registered in the tournament already. */
+  duplicateExternalId: 'tournament/duplicate-external-id',
+  /** Self-registration is not open (closed, past its closing time, or the tournament has started a knockout or ended). */
+  registrationClosed: 'tournament/registration-closed',
+  /** Self-registration has as many entries as its capacity. */
+  registrationFull: 'tournament/registration-full',
+  /** No tournament has this join code (or its registration link was replaced). */
+  joinCodeUnknown: 'tournament/join-code-unknown',
+  /** No such entry (self-registration) in this tournament. */
+  entryNotFound: 'tournament/entry-not-found',
+  /** The entry was decided already (approved, refused or removed) in another way. */
+  entryDecided: 'tournament/entry-decided',
+  /** Check-in is not open (not opened, past its closing time, or round 1 was paired and the player is not absent). */
+  checkInClosed: 'tournament/check-in-closed',
+  /** The table's game is still running: adjudicate it rather than correct it. */
+  tableRunning: 'tournament/table-running',
+  /** The table's game is over: correct its result rather than adjudicate it. */
+  tableFinished: 'tournament/table-finished',
+  /** No such webhook of this organizer. */
+  webhookNotFound: 'webhook/not-found',
+  /** The webhook's URL is not one the server delivers to (not http(s), credentials in it, or a loopback or private address). */
+  webhookUrlRefused: 'webhook/url-refused',
+  /** The organizer has as many webhooks as allowed. */
+  webhookLimit: 'webhook/too-many',
   /** The request is malformed (body, query, parameters). */
   validation: 'request/invalid',
 } as const;

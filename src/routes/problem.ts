@@ -122,6 +122,18 @@ const statusOf: Record<ServiceCode, number> = {
   'tournament/player-withdrawn': 409,
   'tournament/game-not-in-tournament': 422,
   'tournament/invalid-archive': 422,
+  'tournament/duplicate-external-id': 409,
+  'tournament/registration-closed': 409,
+  'tournament/registration-full': 409,
+  'tournament/join-code-unknown': 404,
+  'tournament/entry-not-found': 404,
+  'tournament/entry-decided': 409,
+  'tournament/check-in-closed': 409,
+  'tournament/table-running': 409,
+  'tournament/table-finished': 409,
+  'webhook/not-found': 404,
+  'webhook/url-refused': 422,
+  'webhook/too-many': 409,
 };
 
 const titles: Record<number, string> = {

@@ -15,68 +15,16 @@ import { Archive } from '../tournaments/archive.ts';
 import { PlayerEntry, Settings, TournamentEvent } from '../tournaments/log.ts';
 import { standingsCsv, standingsView, summarizeTournament } from '../tournaments/views.ts';
 import { bearer } from './games.ts';
-import { Problem } from './problem.ts';
 import { IdempotencyHeaders } from './schemas.ts';
+import { MyTournament, myView, organizerSecurity, Outlook, PlayerTokens, RoundAnswer, runner, StandingsView, TournamentParams, tournamentErrors, TournamentSummary } from './tournament-schemas.ts';
 
-const Params = z.object({ id: z.uuid() });
-const errors = { 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem };
-const security = [{ apiKey: [] }];
+const Params = TournamentParams;
+const errors = tournamentErrors;
+const security = organizerSecurity;
 
 /** Room for the 5,000 players a request may register, each with the longest name,
  * external id and bot kind (about 300 bytes as JSON); the server's default is 64 KiB. */
 const playersBodyLimit = 2 * 1024 * 1024;
-
-const Player = PlayerEntry.extend({ id: z.string(), withdrawn: z.boolean() });
-const Table = z.object({ gameId: z.string(), players: z.array(z.string()).readonly() });
-export const TournamentSummary = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    gameType: z.string(),
-    organizerId: z.string(),
-    format: z.unknown().describe('The format (see CreateTournament.format)'),
-    settings: z.unknown(),
-    status: z.enum(['registering', 'running', 'finished']),
-    version: z.number().int().describe('Number of events in the tournament log'),
-    players: z.array(Player),
-    rounds: z.array(
-      z.object({
-        round: z.number().int(),
-        byes: z.array(z.string()).readonly(),
-        repeats: z.number().int().describe('Pairs seated together who had met before'),
-        tableDeadline: z.string().nullable(),
-        tables: z.array(Table.extend({ finished: z.boolean() })),
-      }),
-    ),
-    scheduled: z.object({ round: z.number().int(), at: z.string() }).nullable(),
-  })
-  .meta({ id: 'TournamentSummary' });
-
-const PlayerTokens = z.array(z.object({ player: z.string(), token: z.string().nullable().describe("The player's tournament token (null for a bot). Shown once.") }));
-const RoundAnswer = z.object({ round: z.number().int(), scheduled: z.string().nullable(), tables: z.array(Table).readonly() }).meta({ id: 'RoundPaired' });
-
-export const StandingsView = z
-  .object({
-    tournament: z.string(),
-    round: z.number().int(),
-    finished: z.boolean(),
-    standings: z.array(
-      z.object({
-        player: z.string(),
-        name: z.string(),
-        externalId: z.string().nullable(),
-        rank: z.number().int(),
-        points: z.number(),
-        played: z.number().int(),
-        wins: z.number().int(),
-        byes: z.number().int(),
-        tieBreaks: z.record(z.string(), z.number()),
-        withdrawn: z.boolean(),
-        rating: z.object({ mu: z.number(), sigma: z.number(), ordinal: z.number(), tables: z.number().int() }).nullable(),
-      }),
-    ),
-  })
-  .meta({ id: 'Standings' });
 
 /** Whether an Accept-Encoding header takes gzip: listed (or `x-gzip`), or covered by
  * `*`, with a weight above 0 (RFC 9110 §12.5.3: `gzip;q=0` refuses it). */
@@ -102,7 +50,6 @@ function download(request: FastifyRequest, reply: FastifyReply, type: string, fi
 
 export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { tournaments, tournamentStore, archives } = app.services;
-  const runner = (request: { organizer: Parameters<typeof requireScope>[0] }) => requireScope(request.organizer, 'tournaments:run').organizerId;
 
   app.post('/tournaments', {
     bodyLimit: playersBodyLimit,
@@ -132,7 +79,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/tournaments', {
-    schema: { operationId: 'listTournaments', description: 'Needs a key with scope tournaments:run or results:read; lists only the calling organizer\'s tournaments.', tags: ['tournaments'], summary: "The organizer's tournaments, newest first", security, response: { 200: z.object({ tournaments: z.array(z.object({ id: z.string(), name: z.string(), gameType: z.string(), status: z.string(), version: z.number().int() })) }), ...errors } },
+    schema: { operationId: 'listTournaments', description: 'Needs a key with scope results:read; lists only the calling organizer\'s tournaments.', tags: ['tournaments'], summary: "The organizer's tournaments, newest first", security, response: { 200: z.object({ tournaments: z.array(z.object({ id: z.string(), name: z.string(), gameType: z.string(), status: z.string(), version: z.number().int() })) }), ...errors } },
     handler: async (request) => {
       const organizerId = requireScope(request.organizer, 'results:read').organizerId;
       return { tournaments: (await tournamentStore.list(organizerId)).map(({ id, name, gameType, status, version }) => ({ id, name, gameType, status, version })) };
@@ -143,15 +90,16 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { operationId: 'getMyTable',
       tags: ['tournaments'],
       summary: "A player's tournament and current table, by their tournament token",
-      description: 'Play the table at /games/{gameId} with the same token as the bearer.',
+      description: 'Play the table at /games/{gameId} with the same token as the bearer. `player.absent` says why the player is left out of the rounds to come (not checked in before round 1, a no-show); checking in (POST /tournaments/me/check-in) brings them back from the next round.',
       security: [{ bearer: [] }],
-      response: { 200: z.object({ tournament: z.string(), player: Player, table: z.object({ round: z.number().int(), gameId: z.string(), seat: z.number().int() }).nullable() }), ...errors },
+      response: { 200: MyTournament, ...errors },
     },
     handler: async (request) => {
       const token = bearer(request);
       if (token === undefined) throw new ServiceError(serviceCodes.tokenRequired, 'send your tournament token as the bearer');
-      const { state, player, table } = await tournaments.me(token);
-      return { tournament: state.id, player: { ...player, withdrawn: state.withdrawn.has(player.id) }, table };
+      const found = await tournaments.me(token);
+      if (found === null) throw new ServiceError(serviceCodes.unknownToken, 'this token belongs to no tournament player');
+      return myView(found.state, found.player, found.table);
     },
   });
 
@@ -185,11 +133,11 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { operationId: 'withdrawPlayer',
       tags: ['tournaments'],
       summary: 'Withdraw a player',
-      description: 'Later rounds are paired without them; at a table still playing a bot takes their seat and they rank last there.',
+      description: 'Later rounds are paired without them; at a table still playing a bot takes their seat and they rank last there. The answer says what the next round will look like without them (`outlook`): its tables and byes, or why it cannot be paired (the tournament would block).',
       params: Params.extend({ player: z.string().max(100) }),
       headers: IdempotencyHeaders,
       security,
-      response: { 200: z.object({ withdrawn: z.string(), table: z.string().nullable() }), ...errors },
+      response: { 200: z.object({ withdrawn: z.string(), table: z.string().nullable().describe('The table a bot now plays for them'), outlook: Outlook }), ...errors },
     },
     handler: async (request) => tournaments.withdraw(runner(request), request.params.id, request.params.player, request.headers['idempotency-key']),
   });

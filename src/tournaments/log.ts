@@ -13,7 +13,14 @@ export const Settings = z
     advance: z.enum(['auto', 'organizer']).default('auto'),
     /** Seconds a paired table waits for a player's first command; then the seat is
      * played by a bot, and with `forfeit` the player also ranks last at that table. */
-    noShow: z.strictObject({ afterSeconds: z.int().min(1).max(86_400), action: z.enum(['bot', 'forfeit']) }).optional(),
+    noShow: z
+      .strictObject({
+        afterSeconds: z.int().min(1).max(86_400),
+        action: z.enum(['bot', 'forfeit']),
+        absentAfter: z.int().min(0).max(100).optional().describe('After this many no-shows (default 1) the player is left out of later rounds: marked absent (back once they check in) or, with then "withdraw", withdrawn. 0: paired on regardless'),
+        then: z.enum(['absent', 'withdraw']).optional().describe('What absentAfter no-shows bring (default absent)'),
+      })
+      .optional(),
     /** The game's options, the same at every table. */
     options: z.unknown().optional(),
     points: pointsSchemeSchema.optional(),
@@ -37,7 +44,11 @@ export type PlayerEntry = z.infer<typeof PlayerEntry>;
 export const Player = PlayerEntry.extend({ id: z.string() });
 export type Player = Readonly<z.infer<typeof Player>>;
 
-const PairedTable = z.object({ gameId: z.string(), players: z.array(z.string()).readonly().describe('Player ids in seat order: seat 0 starts') });
+const PairedTable = z.object({
+  gameId: z.string(),
+  players: z.array(z.string()).readonly().describe('Player ids in seat order: seat 0 starts'),
+  placement: z.literal(true).optional().describe("A knockout's placement table, beside the final: the places after the final's"),
+});
 export type PairedTable = z.infer<typeof PairedTable>;
 
 const TableResultSchema: z.ZodType<TableResult> = z.object({
@@ -46,7 +57,9 @@ const TableResultSchema: z.ZodType<TableResult> = z.object({
   players: z.array(z.string()).readonly().describe('Player ids in seat order'),
   ranks: z.array(z.int()).readonly().describe('Rank per player, same order: 1 = first, ties share a rank'),
   scores: z.array(z.number()).readonly().describe('In-game score per player, same order'),
-  forfeited: z.array(z.string()).readonly().optional().describe('Players who forfeited (no-show, withdrawn mid-game): they rank last'),
+  forfeited: z.array(z.string()).readonly().optional().describe('Players who forfeited (no-show, withdrawn mid-game): they rank last and get no in-game score'),
+  absent: z.array(z.string()).readonly().optional().describe('Players who never played the table (no-shows): it is not rated for them'),
+  placement: z.boolean().optional().describe("A knockout's placement table"),
 });
 
 const StandingSchema: z.ZodType<Standing> = z.object({
@@ -58,7 +71,10 @@ const StandingSchema: z.ZodType<Standing> = z.object({
   byes: z.int(),
   // Every tie-break by name (a record keyed by an enum would document no properties).
   tieBreaks: z.object({ score: z.number(), 'opponents-points': z.number(), 'head-to-head': z.number(), wins: z.number() }),
+  reached: z.int().optional().describe("A knockout's: the last round the player sat at a main table or had a bye"),
 });
+
+const Reason = z.string().min(1).max(500);
 
 /** The tournament's log, event by event: what GET /tournaments/{id}/events pages and
  * the live feed (/tournaments/{id}/live) pushes, and what the AsyncAPI document shows. */
@@ -76,11 +92,49 @@ export const TournamentEvent = z
       tableDeadline: z.string().nullable(),
     }),
     z.object({ type: z.literal('RoundScheduled'), round: z.int(), at: z.string() }),
-    z.object({ type: z.literal('TableFinished'), round: z.int(), gameId: z.string(), result: TableResultSchema }),
+    z.object({
+      type: z.literal('TableFinished'),
+      round: z.int(),
+      gameId: z.string(),
+      result: TableResultSchema,
+      adjudicated: z.object({ reason: Reason }).optional().describe('The organizer ended the table with this result (GameAdjudicated in the game\'s log)'),
+    }),
+    z
+      .object({ type: z.literal('TableCorrected'), round: z.int(), gameId: z.string(), result: TableResultSchema, previous: TableResultSchema, reason: Reason })
+      .describe("The organizer corrected a finished table's result (GameAdjudicated with correction in the game's log); standings and ratings follow"),
     z.object({ type: z.literal('StandingsChanged'), round: z.int(), standings: z.array(StandingSchema).readonly() }),
     z.object({ type: z.literal('SeatTakenOver'), round: z.int(), gameId: z.string(), player: z.string(), reason: z.enum(['no-show', 'withdrew']), forfeited: z.boolean() }),
-    z.object({ type: z.literal('PlayerWithdrew'), player: z.string(), afterRound: z.int() }),
-    z.object({ type: z.literal('TournamentFinished'), round: z.int() }),
+    z.object({
+      type: z.literal('PlayerWithdrew'),
+      player: z.string(),
+      afterRound: z.int(),
+      reason: z.enum(['withdrew', 'removed', 'no-show']).optional().describe('withdrew (the organizer withdrew them; also when absent), removed (an entry the organizer took out), no-show (noShow.then "withdraw")'),
+    }),
+    z
+      .object({ type: z.literal('PlayerAbsent'), player: z.string(), fromRound: z.int(), reason: z.enum(['not-checked-in', 'no-show']) })
+      .describe('The player is left out of the rounds from fromRound on until they check in'),
+    z.object({ type: z.literal('CheckInOpened'), closesAt: z.string().nullable() }).describe('Players check in from now until closesAt (or round 1); those who have not are left out of round 1'),
+    z.object({ type: z.literal('CheckInClosed') }),
+    z.object({ type: z.literal('PlayerCheckedIn'), player: z.string(), by: z.enum(['player', 'organizer']) }).describe('Checked in: paired from the next round (an absent player is back)'),
+    z
+      .object({
+        type: z.literal('RegistrationOpened'),
+        capacity: z.int().nullable(),
+        closesAt: z.string().nullable(),
+        approval: z.enum(['automatic', 'manual']),
+      })
+      .describe('Players may register themselves through the join link (its code is not in the log)'),
+    z.object({ type: z.literal('RegistrationClosed') }),
+    z
+      .object({ type: z.literal('TournamentBlocked'), round: z.int(), reason: z.string() })
+      .describe('The server could not pair this round: the organizer changes the format, registers players, checks absent players in, or ends the tournament'),
+    z.object({ type: z.literal('FormatChanged'), format: formatSchema }).describe('The organizer changed the format (table sizes, byes, rounds) for the rounds still to come'),
+    z.object({
+      type: z.literal('TournamentFinished'),
+      round: z.int(),
+      endedBy: z.literal('organizer').optional().describe('The organizer ended it before its last round'),
+      reason: Reason.optional(),
+    }),
   ])
   .meta({ id: 'TournamentEvent' });
 export type TournamentEvent = z.infer<typeof TournamentEvent>;
@@ -91,6 +145,15 @@ export interface Round {
   readonly byes: readonly string[];
   readonly repeats: number;
   readonly tableDeadline: string | null;
+}
+
+export type AbsenceReason = 'not-checked-in' | 'no-show';
+
+export interface Registration {
+  readonly open: boolean;
+  readonly capacity: number | null;
+  readonly closesAt: string | null;
+  readonly approval: 'automatic' | 'manual';
 }
 
 export type TournamentStatus = 'registering' | 'running' | 'finished';
@@ -115,6 +178,18 @@ export interface TournamentState {
   readonly takenOver: ReadonlySet<string>;
   readonly scheduled: { readonly round: number; readonly at: string } | null;
   readonly status: TournamentStatus;
+  /** The round the server could not pair, and why; null when nothing blocks. */
+  readonly blocked: { readonly round: number; readonly reason: string } | null;
+  /** Players left out of the rounds to come until they check in. */
+  readonly absent: ReadonlyMap<string, AbsenceReason>;
+  /** Seats of no-shows per game id: they never played there. */
+  readonly noShows: ReadonlyMap<string, readonly string[]>;
+  readonly checkedIn: ReadonlySet<string>;
+  /** The check-in window before round 1; null: none was opened (everyone is paired). */
+  readonly checkIn: { readonly open: boolean; readonly closesAt: string | null } | null;
+  readonly registration: Registration | null;
+  /** Adjudication and correction reasons by game id. */
+  readonly adjudicated: ReadonlyMap<string, string>;
 }
 
 /** The state after the log's first event, which must be TournamentCreated. */
@@ -124,6 +199,7 @@ function created(id: string, event: TournamentEvent): TournamentState {
   return {
     id, version: 1, name, gameType, format, settings, seed, organizerId,
     players: [], withdrawn: new Set(), rounds: [], results: new Map(), forfeits: new Map(), takenOver: new Set(), scheduled: null, status: 'registering',
+    blocked: null, absent: new Map(), noShows: new Map(), checkedIn: new Set(), checkIn: null, registration: null, adjudicated: new Map(),
   };
 }
 
@@ -134,26 +210,51 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
       throw new Error(`tournament ${state.id} was created twice`);
     case 'PlayerRegistered':
       return { ...next, players: [...state.players, event.player] };
-    case 'RoundPaired':
-      return { ...next, status: 'running', scheduled: null, rounds: [...state.rounds, { round: event.round, tables: event.tables, byes: event.byes, repeats: event.repeats, tableDeadline: event.tableDeadline }] };
+    case 'RoundPaired': {
+      const checkIn = state.checkIn === null ? null : { ...state.checkIn, open: false };
+      return { ...next, status: 'running', scheduled: null, blocked: null, checkIn, rounds: [...state.rounds, { round: event.round, tables: event.tables, byes: event.byes, repeats: event.repeats, tableDeadline: event.tableDeadline }] };
+    }
     case 'RoundScheduled':
       return { ...next, scheduled: { round: event.round, at: event.at } };
     case 'TableFinished':
-      return { ...next, results: new Map(state.results).set(event.gameId, event.result) };
+      return { ...next, results: new Map(state.results).set(event.gameId, event.result), adjudicated: event.adjudicated === undefined ? state.adjudicated : new Map(state.adjudicated).set(event.gameId, event.adjudicated.reason) };
+    case 'TableCorrected':
+      return { ...next, results: new Map(state.results).set(event.gameId, event.result), adjudicated: new Map(state.adjudicated).set(event.gameId, event.reason) };
     case 'StandingsChanged':
       return next;
     case 'SeatTakenOver': {
       const takenOver = new Set(state.takenOver).add(`${event.gameId}:${event.player}`);
-      if (!event.forfeited) return { ...next, takenOver };
-      const forfeits = new Map(state.forfeits).set(event.gameId, [...(state.forfeits.get(event.gameId) ?? []), event.player]);
-      return { ...next, takenOver, forfeits };
+      const noShows = event.reason === 'no-show' ? appended(state.noShows, event.gameId, event.player) : state.noShows;
+      const forfeits = event.forfeited ? appended(state.forfeits, event.gameId, event.player) : state.forfeits;
+      return { ...next, takenOver, forfeits, noShows };
     }
     case 'PlayerWithdrew':
       return { ...next, withdrawn: new Set(state.withdrawn).add(event.player) };
+    case 'PlayerAbsent':
+      return { ...next, absent: new Map(state.absent).set(event.player, event.reason) };
+    case 'CheckInOpened':
+      return { ...next, checkIn: { open: true, closesAt: event.closesAt } };
+    case 'CheckInClosed':
+      return { ...next, checkIn: { open: false, closesAt: state.checkIn?.closesAt ?? null } };
+    case 'PlayerCheckedIn': {
+      const absent = new Map(state.absent);
+      absent.delete(event.player);
+      return { ...next, checkedIn: new Set(state.checkedIn).add(event.player), absent };
+    }
+    case 'RegistrationOpened':
+      return { ...next, registration: { open: true, capacity: event.capacity, closesAt: event.closesAt, approval: event.approval } };
+    case 'RegistrationClosed':
+      return { ...next, registration: state.registration === null ? null : { ...state.registration, open: false } };
+    case 'TournamentBlocked':
+      return { ...next, blocked: { round: event.round, reason: event.reason } };
+    case 'FormatChanged':
+      return { ...next, format: event.format };
     case 'TournamentFinished':
-      return { ...next, status: 'finished', scheduled: null };
+      return { ...next, status: 'finished', scheduled: null, blocked: null, registration: state.registration === null ? null : { ...state.registration, open: false } };
   }
 }
+
+const appended = (map: ReadonlyMap<string, readonly string[]>, key: string, value: string) => new Map(map).set(key, [...(map.get(key) ?? []), value]);
 
 export function fold(id: string, events: readonly TournamentEvent[]): TournamentState {
   const [first, ...rest] = events;
@@ -166,7 +267,21 @@ export const currentRound = (state: TournamentState): Round | undefined => state
 /** Whether every table of the round has its result. */
 export const roundComplete = (state: TournamentState, round: Round): boolean => round.tables.every((t) => state.results.has(t.gameId));
 
+/** Players still in the tournament (absent ones too: they may check in again). */
 export const activePlayers = (state: TournamentState): Player[] => state.players.filter((p) => !state.withdrawn.has(p.id));
+
+/** The players the next round pairs: neither withdrawn nor absent. */
+export const pairedPlayers = (state: TournamentState): Player[] => activePlayers(state).filter((p) => !state.absent.has(p.id));
+
+/** The players the standings list: everyone but those who left before they sat at any
+ * table or had a bye (an entry the organizer removed, say). */
+export function rankedPlayers(state: TournamentState): string[] {
+  const played = new Set(state.rounds.flatMap((r) => [...r.byes, ...r.tables.flatMap((t) => t.players)]));
+  return state.players.map((p) => p.id).filter((p) => !state.withdrawn.has(p) || played.has(p));
+}
+
+/** No-shows of `player` so far. */
+export const noShowCount = (state: TournamentState, player: string): number => [...state.noShows.values()].filter((players) => players.includes(player)).length;
 
 export const allResults = (state: TournamentState): TableResult[] => [...state.results.values()];
 

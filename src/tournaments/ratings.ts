@@ -1,7 +1,9 @@
 // Ratings per game type (OpenSkill, through src/domain/tournament/ratings.ts), updated
 // in the transaction that records a finished table, so a rating has seen each table
-// exactly once. A player is rated across tournaments by the organizer's external id;
-// without one, a person within the tournament and a bot by its kind.
+// exactly once. A player is rated across the organizer's tournaments by the
+// organizer's external id; without one, within the tournament: every entry its own row
+// (two greedy bots at a table are two players), and never across organizers. A table
+// is not rated for a player who never played it (a no-show).
 import type pg from 'pg';
 import { places, type TableResult } from '../domain/tournament/results.ts';
 import type { Player, TournamentState } from './log.ts';
@@ -13,7 +15,7 @@ const openSkill = () => import('../domain/tournament/ratings.ts');
 
 export function ratedAs(state: TournamentState, player: Player): string {
   if (player.externalId !== undefined) return `organizer:${state.organizerId}:${player.externalId}`;
-  return player.bot === undefined ? `tournament:${state.id}:${player.id}` : `bot:${player.bot}`;
+  return `tournament:${state.id}:${player.id}`;
 }
 
 export async function ratingUpdates(store: TournamentStore, client: pg.ClientBase, state: TournamentState, tables: readonly TableResult[], at: Date): Promise<void> {
@@ -22,10 +24,12 @@ export async function ratingUpdates(store: TournamentStore, client: pg.ClientBas
   const keys = [...new Set(tables.flatMap((t) => t.players.map((p) => ratedAs(state, byId.get(p)!))))];
   const current = await store.ratings(client, state.gameType, keys);
   for (const table of tables) {
-    const seated = table.players.map((p) => byId.get(p)!);
-    const before = seated.map((p) => current.get(ratedAs(state, p)) ?? { ...initialRating(p.seed), tables: 0 });
-    const after = rate(before, places(table));
-    seated.forEach((p, i) => current.set(ratedAs(state, p), { ...after[i]!, tables: before[i]!.tables + 1 }));
+    const placed = places(table);
+    const played = table.players.flatMap((p, i) => (table.absent?.includes(p) ? [] : [{ player: byId.get(p)!, place: placed[i]! }]));
+    if (played.length < 2) continue;
+    const before = played.map(({ player }) => current.get(ratedAs(state, player)) ?? { ...initialRating(player.seed), tables: 0 });
+    const after = rate(before, played.map((p) => p.place));
+    played.forEach(({ player }, i) => current.set(ratedAs(state, player), { ...after[i]!, tables: before[i]!.tables + 1 }));
   }
-  await store.saveRatings(client, state.gameType, keys.map((player) => ({ player, ...current.get(player)! })), at);
+  await store.saveRatings(client, state.gameType, keys.flatMap((player) => (current.has(player) ? [{ player, ...current.get(player)! }] : [])), at);
 }

@@ -188,6 +188,12 @@ export class TournamentStore {
     return rows;
   }
 
+  /** Every running tournament (whose tables a no-show rule may hand to bots). */
+  async running(): Promise<string[]> {
+    const { rows } = await this.pool.query<{ id: string }>(`SELECT id::text FROM tournament WHERE status = 'running'`);
+    return rows.map((r) => r.id);
+  }
+
   /** Running tournaments with a table whose game is over, or a scheduled round that is due:
    * the work a restart (or a missed hook) leaves behind. */
   async needingAttention(now: Date): Promise<string[]> {

@@ -13,7 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { botsFor } from '../bots/index.ts';
 import type { GameSetup, PreparedGame } from '../commands/game-setup.ts';
 import { validateFormat, type Format } from '../domain/tournament/format.ts';
-import { isComplete, pairRound } from '../domain/tournament/pairing.ts';
+import { knockoutStandings } from '../domain/tournament/knockout.ts';
+import { pairRound } from '../domain/tournament/pairing.ts';
 import type { TableResult } from '../domain/tournament/results.ts';
 import { defaultPointsScheme, defaultTieBreaks, standings, type Standing } from '../domain/tournament/standings.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
@@ -23,11 +24,13 @@ import type { EventStore } from '../events/store.ts';
 import { KeyedQueue } from '../lib/keyed-queue.ts';
 import type { LatestStates } from '../state/latest-states.ts';
 import { findGame } from '../domain/games.ts';
+import type { Ending } from '../domain/lifecycle.ts';
 import {
-  activePlayers, allByes, allResults, currentRound, currentTable, evolve, fold, roundComplete,
-  type PlayerEntry, type Player, type Settings, type TournamentEvent, type TournamentState, type TournamentStatus,
+  activePlayers, allByes, allResults, currentRound, currentTable, evolve, fold, noShowCount, rankedPlayers, roundComplete,
+  type PlayerEntry, type Player, type Settings, type TournamentEvent, type TournamentState,
 } from './log.ts';
 import { ratingUpdates } from './ratings.ts';
+import { blockedReason, fieldOf, lastRoundPlayed, nextRoundAt, outlook, pairingInput, roundDue, type Outlook } from './rounds.ts';
 import type { TournamentAppend, TournamentStore } from './tournament-store.ts';
 
 export interface NewTournament {
@@ -56,18 +59,26 @@ export interface RoundAnswer {
   readonly round: number;
   /** When a scheduled round will be paired; null when it was paired now. */
   readonly scheduled: string | null;
-  readonly tables: readonly { readonly gameId: string; readonly players: readonly string[] }[];
+  readonly tables: readonly { readonly gameId: string; readonly players: readonly string[]; readonly placement?: true }[];
+  /** Players left out of this round (not checked in before round 1). */
+  readonly leftOut: readonly string[];
 }
 
 /** One decision on a tournament: its events and what commits with them, and the answer. */
-interface Decision<T> {
+export interface Decision<T> {
   readonly events: readonly TournamentEvent[];
   readonly answer: T;
   readonly extra?: Pick<TournamentAppend, 'players' | 'tables' | 'within'>;
   /** After the commit, e.g. publishing a round's games. */
   readonly after?: () => void;
-  readonly nextRoundAt?: Date | null;
+  /** It changes what a blocked round depends on (the field, the format): the server
+   * tries the round again once it has committed. */
+  readonly unblocks?: boolean;
 }
+
+export const nothing = <T>(answer: T): Decision<T> => ({ events: [], answer });
+
+type Refusal = { readonly violation: string };
 
 export class Tournaments {
   private readonly states = new Map<string, TournamentState>();
@@ -76,11 +87,11 @@ export class Tournaments {
   private readonly background = new Set<Promise<unknown>>();
 
   constructor(
-    private readonly store: TournamentStore,
+    readonly store: TournamentStore,
     private readonly games: EventStore,
     private readonly setup: GameSetup,
     private readonly latest: LatestStates,
-    private readonly clock: () => number,
+    readonly clock: () => number,
     private readonly hooks: TournamentHooks = {},
   ) {}
 
@@ -123,59 +134,104 @@ export class Tournaments {
   }
 
   register(organizerId: OrganizerId, id: string, entries: readonly PlayerEntry[], idempotencyKey?: string) {
-    return this.command(id, organizerId, { register: entries }, idempotencyKey, (state) => {
-      if (state.status === 'finished') throw new ServiceError(serviceCodes.tournamentFinished, 'the tournament is over');
-      if (state.format.kind === 'knockout' && state.rounds.length > 0) throw new ServiceError(serviceCodes.invalidFormat, 'a knockout takes no players once it has started');
-      const { events, players } = this.registrations(state, entries);
+    return this.run(id, organizerId, { register: entries }, idempotencyKey, (state) => {
+      const { events, players } = this.registering(state, entries);
       return {
         events,
         answer: { players: players.map(({ player, token }) => ({ player, token })) },
         extra: { players: players.flatMap((p) => (p.tokenHash === null ? [] : [{ playerId: p.player, tokenHash: p.tokenHash }])) },
+        unblocks: true,
       };
     });
+  }
+
+  /** New players' events and tokens, if the tournament still takes players. */
+  registering(state: TournamentState, entries: readonly (PlayerEntry & { readonly tokenHash?: string })[]) {
+    if (state.status === 'finished') throw new ServiceError(serviceCodes.tournamentFinished, 'the tournament is over');
+    if (state.format.kind === 'knockout' && state.rounds.length > 0) throw new ServiceError(serviceCodes.invalidFormat, 'a knockout takes no players once it has started');
+    return this.registrations(state, entries);
   }
 
   /** A withdrawn player is paired no more; a table they are at is played on by a bot,
    * their token no longer holds that seat, and they rank last there. Not a `resign`:
    * a resignation ends the game for the whole table (docs/lifecycle.md), and the others
-   * deserve to finish theirs. */
-  withdraw(organizerId: OrganizerId, id: string, playerId: string, idempotencyKey?: string) {
-    return this.command(id, organizerId, { withdraw: playerId }, idempotencyKey, async (state): Promise<Decision<{ withdrawn: string; table: string | null }>> => {
+   * deserve to finish theirs. The answer says what the next round will look like. */
+  withdraw(organizerId: OrganizerId, id: string, playerId: string, idempotencyKey?: string, reason: 'withdrew' | 'removed' = 'withdrew') {
+    return this.run(id, organizerId, { withdraw: playerId, reason }, idempotencyKey, async (state): Promise<Decision<{ withdrawn: string; table: string | null; outlook: Outlook | null }>> => {
       this.player(state, playerId);
       if (state.withdrawn.has(playerId)) throw new ServiceError(serviceCodes.playerWithdrawn, `${playerId} withdrew already`);
       if (state.status === 'finished') throw new ServiceError(serviceCodes.tournamentFinished, 'the tournament is over');
+      const events: TournamentEvent[] = [{ type: 'PlayerWithdrew', player: playerId, afterRound: state.rounds.length, ...(reason === 'withdrew' ? {} : { reason }) }];
       const table = currentTable(state, playerId);
-      const events: TournamentEvent[] = [{ type: 'PlayerWithdrew', player: playerId, afterRound: state.rounds.length }];
-      if (table === null || state.takenOver.has(`${table.gameId}:${playerId}`)) return { events, answer: { withdrawn: playerId, table: null } };
-      events.push({ type: 'SeatTakenOver', round: table.round, gameId: table.gameId, player: playerId, reason: 'withdrew', forfeited: true });
+      const seated = table !== null && !state.takenOver.has(`${table.gameId}:${playerId}`);
+      if (seated) events.push({ type: 'SeatTakenOver', round: table.round, gameId: table.gameId, player: playerId, reason: 'withdrew', forfeited: true });
+      const answer = { withdrawn: playerId, table: seated ? table.gameId : null, outlook: outlook(events.reduce(evolve, state)) };
+      if (!seated) return { events, answer, unblocks: true };
       const bot = this.substitute(state.gameType);
       return {
         events,
-        answer: { withdrawn: playerId, table: table.gameId },
+        answer,
         extra: { within: (client) => this.store.seatBot(client, table.gameId, table.seat, bot) },
         after: () => this.botSeated(table.gameId),
+        unblocks: true,
       };
     });
   }
 
-  /** Pairs the next round now, or schedules it (`at`). */
+  /** Pairs the next round now, or schedules it (`at`). A round that cannot be paired is
+   * refused (`tournament/pairing-impossible`), nothing written. */
   pair(organizerId: OrganizerId, id: string, request: { round?: number; at?: Date }, idempotencyKey?: string) {
-    return this.command(id, organizerId, { pair: request.round ?? null, at: request.at?.toISOString() ?? null }, idempotencyKey, async (state): Promise<Decision<RoundAnswer>> => {
+    return this.run(id, organizerId, { pair: request.round ?? null, at: request.at?.toISOString() ?? null }, idempotencyKey, async (state): Promise<Decision<RoundAnswer>> => {
       const next = this.nextRound(state, request.round);
       if (request.at !== undefined && request.at.getTime() > this.clock()) {
-        return { events: [{ type: 'RoundScheduled', round: next, at: request.at.toISOString() }], answer: { round: next, scheduled: request.at.toISOString(), tables: [] }, nextRoundAt: request.at };
+        return { events: [{ type: 'RoundScheduled', round: next, at: request.at.toISOString() }], answer: { round: next, scheduled: request.at.toISOString(), tables: [], leftOut: [] } };
       }
-      return this.pairing(state, next);
+      const paired = await this.pairing(state, next);
+      if ('violation' in paired) throw new ServiceError(serviceCodes.pairingImpossible, paired.violation);
+      return paired;
+    });
+  }
+
+  /** The organizer changes the format for the rounds to come (table sizes, byes,
+   * rounds; not its kind): the way out of a blocked round, or a shorter tournament. */
+  changeFormat(organizerId: OrganizerId, id: string, format: Format, idempotencyKey?: string) {
+    return this.run(id, organizerId, { format }, idempotencyKey, (state): Decision<{ format: Format; outlook: Outlook | null; finished: boolean }> => {
+      if (state.status === 'finished') throw new ServiceError(serviceCodes.tournamentFinished, 'the tournament is over');
+      if (format.kind !== state.format.kind) throw new ServiceError(serviceCodes.invalidFormat, `a ${state.format.kind} stays a ${state.format.kind}: its kind cannot change`);
+      const refused = validateFormat(format, state.gameType, Math.max(activePlayers(state).length, format.tableSize.max));
+      if (refused !== null) throw new ServiceError(serviceCodes.invalidFormat, refused);
+      if (format.kind !== 'knockout' && format.rounds < Math.max(1, state.rounds.length)) {
+        throw new ServiceError(serviceCodes.invalidFormat, `${state.rounds.length} rounds were paired already: the tournament cannot have ${format.rounds}`);
+      }
+      const events: TournamentEvent[] = [{ type: 'FormatChanged', format }];
+      const changed = events.reduce(evolve, state);
+      // Fewer rounds may make the round just played the last.
+      const over = lastRoundPlayed(changed);
+      if (over) events.push({ type: 'StandingsChanged', round: state.rounds.length, standings: this.standingsOf(changed) }, { type: 'TournamentFinished', round: state.rounds.length });
+      return { events, answer: { format, outlook: over ? null : outlook(changed), finished: over }, unblocks: true };
+    });
+  }
+
+  /** The organizer ends the tournament now (once no table is playing): the standings
+   * as they are are its final ones. */
+  end(organizerId: OrganizerId, id: string, reason: string, idempotencyKey?: string) {
+    return this.run(id, organizerId, { end: reason }, idempotencyKey, (state): Decision<{ finished: true; round: number }> => {
+      if (state.status === 'finished') throw new ServiceError(serviceCodes.tournamentFinished, 'the tournament is over');
+      const round = currentRound(state);
+      if (round !== undefined && !roundComplete(state, round)) throw new ServiceError(serviceCodes.roundInProgress, `round ${round.round} still has tables playing: adjudicate them first`);
+      const played = round?.round ?? 0;
+      return {
+        events: [{ type: 'StandingsChanged', round: played, standings: this.standingsOf(state) }, { type: 'TournamentFinished', round: played, endedBy: 'organizer', reason }],
+        answer: { finished: true, round: played },
+      };
     });
   }
 
   /** Records the result of a finished table (the server does it by itself when a game
    * ends; this is for an organizer who wants to be sure, and for catching up). */
   record(organizerId: OrganizerId, id: string, gameId: string) {
-    return this.command(id, organizerId, null, undefined, async (state) => {
-      if (!state.rounds.some((r) => r.tables.some((t) => t.gameId === gameId))) {
-        throw new ServiceError(serviceCodes.gameNotInTournament, `game ${gameId} is no table of tournament ${id}`);
-      }
+    return this.run(id, organizerId, null, undefined, async (state) => {
+      this.tableOf(state, gameId);
       return this.finishing(state, [gameId]);
     });
   }
@@ -192,40 +248,63 @@ export class Tournaments {
   }
 
   /** What fails here is reported, and caught up by attend(): nothing is lost by it. */
-  private inBackground(work: Promise<unknown>): void {
+  inBackground(work: Promise<unknown>): void {
     const tracked = work.then(() => undefined, (error: unknown) => this.hooks.failed?.(error)).finally(() => this.background.delete(tracked));
     this.background.add(tracked);
   }
 
   /** Catches up what a restart or a lost hook left behind: finished tables not yet
-   * recorded, rounds due to be paired, no-shows past their table's deadline. */
+   * recorded, rounds owed (due, or complete with advance "auto"), no-shows past their
+   * table's deadline. */
   async attend(): Promise<void> {
     for (const id of await this.store.needingAttention(new Date(this.clock()))) await this.catchUp(id);
-    for (const row of await this.store.list(null)) if (row.status === 'running') await this.noShows(row.id);
+    for (const id of await this.store.running()) await this.noShows(id);
   }
 
   private async catchUp(id: string): Promise<void> {
-    await this.command(id, null, null, undefined, async (state): Promise<Decision<unknown>> => {
+    await this.run(id, null, null, undefined, async (state): Promise<Decision<unknown>> => {
       const round = currentRound(state);
       const finished = round === undefined ? [] : await this.finishedGames(round.tables.map((t) => t.gameId).filter((g) => !state.results.has(g)));
       if (finished.length > 0) return this.finishing(state, finished);
-      if (state.scheduled !== null && Date.parse(state.scheduled.at) <= this.clock() && (round === undefined || roundComplete(state, round))) return this.pairing(state, state.scheduled.round);
-      return { events: [], answer: null };
+      return roundDue(state, this.clock()) ? this.pairOrBlock(state) : nothing(null);
     });
   }
 
-  /** Seats of the current round that sent nothing by the table deadline go to a bot. */
+  /** The server pairs the round it owes; one it cannot pair blocks the tournament, with
+   * the reason in the log (once: the same reason again writes nothing). */
+  private advance(id: string): Promise<unknown> {
+    return this.run(id, null, null, undefined, (state) => (roundDue({ ...state, blocked: null }, this.clock()) ? this.pairOrBlock(state) : nothing(null)));
+  }
+
+  private async pairOrBlock(state: TournamentState): Promise<Decision<unknown>> {
+    const round = state.rounds.length + 1;
+    const paired = await this.pairing(state, round);
+    if (!('violation' in paired)) return paired;
+    const reason = blockedReason(paired.violation);
+    if (state.blocked?.round === round && state.blocked.reason === reason) return nothing(null);
+    return { events: [{ type: 'TournamentBlocked', round, reason }], answer: null };
+  }
+
+  /** Seats of the current round that sent nothing by the table deadline go to a bot;
+   * a player with `absentAfter` no-shows is left out of later rounds. */
   async noShows(id: string): Promise<void> {
-    await this.command(id, null, null, undefined, async (state) => {
+    await this.run(id, null, null, undefined, async (state) => {
       const round = currentRound(state);
       const rule = state.settings.noShow;
-      if (round === undefined || rule === undefined || round.tableDeadline === null || Date.parse(round.tableDeadline) > this.clock()) return { events: [], answer: null };
+      if (round === undefined || rule === undefined || round.tableDeadline === null || Date.parse(round.tableDeadline) > this.clock()) return nothing(null);
       const running = round.tables.filter((t) => !state.results.has(t.gameId));
       const silent = await this.store.silentSeats(running.map((t) => t.gameId));
       const bot = this.substitute(state.gameType);
       const seats = running.flatMap((t) => (silent.get(t.gameId) ?? []).map((seat) => ({ gameId: t.gameId, seat, player: t.players[seat]! }))).filter((s) => !state.takenOver.has(`${s.gameId}:${s.player}`));
+      const events: TournamentEvent[] = seats.map((s) => ({ type: 'SeatTakenOver', round: round.round, gameId: s.gameId, player: s.player, reason: 'no-show', forfeited: rule.action === 'forfeit' }));
+      const after = events.reduce(evolve, state);
+      const limit = rule.absentAfter ?? 1;
+      for (const player of new Set(seats.map((s) => s.player))) {
+        if (limit === 0 || noShowCount(after, player) < limit || after.withdrawn.has(player) || after.absent.has(player)) continue;
+        events.push(rule.then === 'withdraw' ? { type: 'PlayerWithdrew', player, afterRound: round.round, reason: 'no-show' } : { type: 'PlayerAbsent', player, fromRound: round.round + 1, reason: 'no-show' });
+      }
       return {
-        events: seats.map((s) => ({ type: 'SeatTakenOver', round: round.round, gameId: s.gameId, player: s.player, reason: 'no-show', forfeited: rule.action === 'forfeit' }) as const),
+        events,
         answer: seats,
         extra: { within: async (client) => { for (const s of seats) await this.store.seatBot(client, s.gameId, s.seat, bot); } },
         after: () => new Set(seats.map((s) => s.gameId)).forEach((g) => this.botSeated(g)),
@@ -234,29 +313,51 @@ export class Tournaments {
   }
 
   standingsOf(state: TournamentState): Standing[] {
-    return standings(state.players.map((p) => p.id), allResults(state), allByes(state), state.settings.points ?? defaultPointsScheme, state.settings.tieBreaks ?? defaultTieBreaks);
+    const rank = state.format.kind === 'knockout' ? knockoutStandings : standings;
+    return rank(rankedPlayers(state), allResults(state), allByes(state), state.settings.points ?? defaultPointsScheme, state.settings.tieBreaks ?? defaultTieBreaks);
   }
 
   /** The player holding a tournament token, and where they play now. */
   async me(token: string) {
     const found = await this.store.playerByToken(hashToken(token));
-    if (found === null) throw new ServiceError(serviceCodes.unknownToken, 'this token belongs to no tournament player');
+    if (found === null) return null;
     const state = await this.state(found.tournamentId);
     return { state, player: this.player(state, found.playerId), table: currentTable(state, found.playerId) };
   }
 
+  /** The round and table `gameId` is in the tournament, or a refusal. */
+  tableOf(state: TournamentState, gameId: string) {
+    for (const round of state.rounds) {
+      const table = round.tables.find((t) => t.gameId === gameId);
+      if (table !== undefined) return { round: round.round, table };
+    }
+    throw new ServiceError(serviceCodes.gameNotInTournament, `game ${gameId} is no table of tournament ${state.id}`);
+  }
+
+  player(state: TournamentState, playerId: string): Player {
+    const player = state.players.find((p) => p.id === playerId);
+    if (player === undefined) throw new ServiceError(serviceCodes.unknownPlayer, `tournament ${state.id} has no player ${playerId}`);
+    return player;
+  }
+
   // ——— deciding ———
 
-  private registrations(state: TournamentState, entries: readonly PlayerEntry[]) {
+  private registrations(state: TournamentState, entries: readonly (PlayerEntry & { readonly tokenHash?: string })[]) {
     const bots = botsFor(state.gameType) ?? {};
     const players: { player: string; token: string | null; tokenHash: string | null }[] = [];
-    const events: TournamentEvent[] = entries.map((entry, i) => {
+    const externalIds = new Set(state.players.flatMap((p) => (p.externalId === undefined ? [] : [p.externalId])));
+    const events: TournamentEvent[] = entries.map(({ tokenHash: knownHash, ...entry }, i) => {
       if (entry.bot !== undefined && !Object.hasOwn(bots, entry.bot)) {
         throw new ServiceError(serviceCodes.invalidSetup, `player ${i}: no bot "${entry.bot}" for ${state.gameType}; there are ${Object.keys(bots).join(', ')}`);
       }
+      // A rating row per external id: two entries sharing one would be rated as one player.
+      if (entry.externalId !== undefined) {
+        if (externalIds.has(entry.externalId)) throw new ServiceError(serviceCodes.duplicateExternalId, `player ${i}: externalId "${entry.externalId}" is registered already`, { externalId: entry.externalId });
+        externalIds.add(entry.externalId);
+      }
       const id = `p${state.players.length + i + 1}`;
-      const token = entry.bot === undefined ? newToken() : null;
-      players.push({ player: id, token, tokenHash: token === null ? null : hashToken(token) });
+      const token = entry.bot === undefined && knownHash === undefined ? newToken() : null;
+      players.push({ player: id, token, tokenHash: knownHash ?? (token === null ? null : hashToken(token)) });
       return { type: 'PlayerRegistered', player: { id, ...entry } };
     });
     return { events, players };
@@ -272,22 +373,14 @@ export class Tournaments {
     return next;
   }
 
-  /** The round's pairing and its games, prepared; written with the round's event. */
-  private async pairing(state: TournamentState, round: number): Promise<Decision<RoundAnswer>> {
-    const active = activePlayers(state);
-    const refused = validateFormat(state.format, state.gameType, active.length);
-    if (refused !== null) throw new ServiceError(serviceCodes.pairingImpossible, refused);
-    const pairing = pairRound({
-      format: state.format,
-      round,
-      players: active.map((p) => (p.seed === undefined ? { id: p.id } : { id: p.id, seed: p.seed })),
-      results: allResults(state),
-      byes: allByes(state),
-      seed: state.seed,
-      scheme: state.settings.points ?? defaultPointsScheme,
-      tieBreaks: state.settings.tieBreaks ?? defaultTieBreaks,
-    });
-    if ('violation' in pairing) throw new ServiceError(serviceCodes.pairingImpossible, pairing.violation);
+  /** The round's pairing and its games, prepared; written with the round's event (and,
+   * before round 1 after a check-in, with who is left out for not checking in). */
+  private async pairing(state: TournamentState, round: number): Promise<Decision<RoundAnswer> | Refusal> {
+    const { players, notCheckedIn } = fieldOf(state, round);
+    const refused = state.format.kind === 'knockout' && round > 1 ? null : validateFormat(state.format, state.gameType, players.length);
+    if (refused !== null) return { violation: refused };
+    const pairing = pairRound(pairingInput(state, round, players));
+    if ('violation' in pairing) return pairing;
     const byId = new Map(state.players.map((p) => [p.id, p]));
     // People's seats carry their tournament token's hash, so that one token plays every table.
     const hashes = await this.store.tokenHashes(state.id);
@@ -297,18 +390,21 @@ export class Tournaments {
         { tournament: { id: state.id, round }, seatTokenHashes: table.players.map((p) => hashes.get(p) ?? null) },
       ),
     );
-    const tables = prepared.map((game, i) => ({ gameId: game.record.id, players: pairing.tables[i]!.players }));
+    const tables = prepared.map((game, i) => ({ gameId: game.record.id, players: pairing.tables[i]!.players, ...(pairing.tables[i]!.placement ? { placement: true as const } : {}) }));
     const deadline = state.settings.noShow === undefined ? null : new Date(this.clock() + state.settings.noShow.afterSeconds * 1000).toISOString();
+    const leftOut = notCheckedIn.map((p) => p.id);
     return {
-      events: [{ type: 'RoundPaired', round, tables, byes: pairing.byes, repeats: pairing.repeats, tableDeadline: deadline }],
-      answer: { round, scheduled: null, tables },
+      events: [
+        ...leftOut.map((player): TournamentEvent => ({ type: 'PlayerAbsent', player, fromRound: round, reason: 'not-checked-in' })),
+        { type: 'RoundPaired', round, tables, byes: pairing.byes, repeats: pairing.repeats, tableDeadline: deadline },
+      ],
+      answer: { round, scheduled: null, tables, leftOut },
       extra: {
-        tables: tables.map((t) => ({ ...t, round })),
+        tables: tables.map((t) => ({ gameId: t.gameId, players: t.players, round })),
         within: (client) =>
           this.games.insertGames(client, prepared.map((game) => ({ record: game.started!.record, events: game.opening!.map((event, i) => ({ seq: i + 1, event, actor: 'system', at: game.record.createdAt })) }))),
       },
       after: () => prepared.forEach((game) => this.setup.published(game)),
-      nextRoundAt: null,
     };
   }
 
@@ -321,28 +417,42 @@ export class Tournaments {
       const loaded = await this.latest.load(gameId);
       const result = loaded.game.result(loaded.state);
       if (result === null) throw new ServiceError(serviceCodes.notFinished, `game ${gameId} is still running`);
-      const round = state.rounds.find((r) => r.tables.some((t) => t.gameId === gameId))!;
-      const players = round.tables.find((t) => t.gameId === gameId)!.players;
-      const forfeited = state.forfeits.get(gameId);
-      const table: TableResult = { tableId: gameId, round: round.round, players, ranks: result.ranks, scores: result.scores, ...(forfeited === undefined ? {} : { forfeited }) };
-      results.push(table);
-      events.push({ type: 'TableFinished', round: round.round, gameId, result: table });
+      const { round, table } = this.tableOf(state, gameId);
+      const ending = loaded.game.ending?.(loaded.state) as Ending | null | undefined;
+      const outcome = this.tableResult(state, gameId, round, table, result);
+      results.push(outcome);
+      events.push({ type: 'TableFinished', round, gameId, result: outcome, ...(ending?.kind === 'adjudicated' ? { adjudicated: { reason: ending.reason } } : {}) });
     }
     const after = events.reduce(evolve, state);
     const round = currentRound(after);
-    let advance = false;
     if (round !== undefined && fresh.length > 0 && roundComplete(after, round)) {
       events.push({ type: 'StandingsChanged', round: round.round, standings: this.standingsOf(after) });
-      const over = after.format.kind === 'knockout' ? isComplete(after.format, round.round, allResults(after)) : round.round >= after.format.rounds;
-      if (over) events.push({ type: 'TournamentFinished', round: round.round });
-      else advance = after.settings.advance === 'auto' && after.scheduled === null;
+      if (lastRoundPlayed(after)) events.push({ type: 'TournamentFinished', round: round.round });
     }
+    const next = events.reduce(evolve, state);
     const rated = state.settings.rated ? results : [];
     return {
       events,
       answer: { recorded: fresh },
       extra: { within: rated.length === 0 ? undefined : (client) => ratingUpdates(this.store, client, state, rated, new Date(this.clock())) },
-      after: advance ? () => this.inBackground(this.pair(null, state.id, {})) : undefined,
+      after: roundDue(next, this.clock()) ? () => this.inBackground(this.advance(state.id)) : undefined,
+    };
+  }
+
+  /** A table's result as the tournament counts it: the game's ranks and scores, who
+   * forfeited there and who never played it (no-shows), a knockout's placement table. */
+  tableResult(state: TournamentState, gameId: string, round: number, table: { readonly players: readonly string[]; readonly placement?: true }, result: { readonly ranks: readonly number[]; readonly scores: readonly number[] }): TableResult {
+    const forfeited = state.forfeits.get(gameId);
+    const absent = state.noShows.get(gameId);
+    return {
+      tableId: gameId,
+      round,
+      players: table.players,
+      ranks: result.ranks,
+      scores: result.scores,
+      ...(forfeited === undefined ? {} : { forfeited }),
+      ...(absent === undefined ? {} : { absent }),
+      ...(table.placement ? { placement: true } : {}),
     };
   }
 
@@ -350,12 +460,6 @@ export class Tournaments {
     const finished: string[] = [];
     for (const id of gameIds) if ((await this.games.loadGame(id))?.status === 'finished') finished.push(id);
     return finished;
-  }
-
-  private player(state: TournamentState, playerId: string): Player {
-    const player = state.players.find((p) => p.id === playerId);
-    if (player === undefined) throw new ServiceError(serviceCodes.unknownPlayer, `tournament ${state.id} has no player ${playerId}`);
-    return player;
   }
 
   /** The bot that takes over a seat: the game's greedy one if it has one. */
@@ -373,7 +477,7 @@ export class Tournaments {
 
   /** Reads, decides, appends at the version read (retrying a lost race on the new
    * state), answers a retried idempotent command from its record. */
-  private command<T>(id: string, organizerId: OrganizerId, request: unknown, idempotencyKey: string | undefined, decide: (state: TournamentState) => Decision<T> | Promise<Decision<T>>): Promise<T> {
+  run<T>(id: string, organizerId: OrganizerId, request: unknown, idempotencyKey: string | undefined, decide: (state: TournamentState) => Decision<T> | Promise<Decision<T>>): Promise<T> {
     return this.queue.run(id, async () => {
       const requestHash = sha256(JSON.stringify(request));
       for (let attempt = 1; ; attempt++) {
@@ -388,13 +492,14 @@ export class Tournaments {
         const decision = await decide(state);
         if (decision.events.length === 0) return decision.answer;
         const next = decision.events.reduce(evolve, state);
+        const now = this.clock();
         const outcome = await this.store.append({
           tournamentId: id,
           expectedVersion: state.version,
           events: decision.events,
-          at: new Date(this.clock()),
-          status: next.status as TournamentStatus,
-          nextRoundAt: next.scheduled === null ? null : new Date(next.scheduled.at),
+          at: new Date(now),
+          status: next.status,
+          nextRoundAt: nextRoundAt(next, now),
           ...decision.extra,
           ...(idempotencyKey === undefined ? {} : { idempotency: { key: idempotencyKey, requestHash, response: decision.answer } }),
         });
@@ -402,6 +507,7 @@ export class Tournaments {
           this.states.set(id, next);
           this.hooks.appended?.(id, state.version + 1, decision.events);
           decision.after?.();
+          if (decision.unblocks === true && next.blocked !== null) this.inBackground(this.advance(id));
           return decision.answer;
         }
         this.states.delete(id);

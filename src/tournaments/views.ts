@@ -1,8 +1,18 @@
 // A tournament as the API shows it: its summary, and its standings with names and ratings.
 import { ratedAs } from './ratings.ts';
-import type { TournamentState } from './log.ts';
+import { outlook } from './rounds.ts';
+import type { Player, TournamentState } from './log.ts';
 import type { Tournaments } from './tournaments.ts';
 import type { TournamentStore } from './tournament-store.ts';
+
+/** A player as the views show them: their entry, whether they withdrew, why they are
+ * left out of the rounds to come (null: they are paired), whether they checked in. */
+export const playerView = (state: TournamentState, p: Player) => ({
+  ...p,
+  withdrawn: state.withdrawn.has(p.id),
+  absent: state.absent.get(p.id) ?? null,
+  checkedIn: p.bot !== undefined || state.checkedIn.has(p.id),
+});
 
 export function summarizeTournament(state: TournamentState) {
   return {
@@ -14,17 +24,28 @@ export function summarizeTournament(state: TournamentState) {
     settings: state.settings,
     status: state.status,
     version: state.version,
-    players: state.players.map((p) => ({ ...p, withdrawn: state.withdrawn.has(p.id) })),
+    blocked: state.blocked,
+    outlook: outlook(state),
+    checkIn: state.checkIn,
+    registration: state.registration,
+    players: state.players.map((p) => playerView(state, p)),
     rounds: state.rounds.map((r) => ({
       round: r.round,
       byes: r.byes,
       repeats: r.repeats,
       tableDeadline: r.tableDeadline,
-      tables: r.tables.map((t) => ({ gameId: t.gameId, players: t.players, finished: state.results.has(t.gameId) })),
+      tables: r.tables.map((t) => ({
+        gameId: t.gameId,
+        players: t.players,
+        finished: state.results.has(t.gameId),
+        ...(t.placement ? { placement: true as const } : {}),
+        adjudicated: state.adjudicated.get(t.gameId) ?? null,
+      })),
     })),
     scheduled: state.scheduled,
   };
 }
+
 
 /** The standings (a projection of the finished tables) with each player's name and current rating. */
 export async function standingsView(tournaments: Tournaments, store: TournamentStore, state: TournamentState) {
@@ -35,6 +56,7 @@ export async function standingsView(tournaments: Tournaments, store: TournamentS
     tournament: state.id,
     round: state.rounds.length,
     finished: state.status === 'finished',
+    blocked: state.blocked,
     standings: tournaments.standingsOf(state).map((s) => {
       const player = byId.get(s.player)!;
       const rating = ratings.get(keys.get(s.player)!);
@@ -43,6 +65,7 @@ export async function standingsView(tournaments: Tournaments, store: TournamentS
         name: player.name,
         externalId: player.externalId ?? null,
         withdrawn: state.withdrawn.has(s.player),
+        absent: state.absent.get(s.player) ?? null,
         rating: rating === undefined ? null : { mu: rating.mu, sigma: rating.sigma, ordinal: rating.ordinal, tables: rating.tables },
       };
     }),

@@ -457,7 +457,7 @@ export interface paths {
         };
         /**
          * The organizer's tournaments, newest first
-         * @description Needs a key with scope tournaments:run or results:read; lists only the calling organizer's tournaments.
+         * @description Needs a key with scope results:read; lists only the calling organizer's tournaments.
          */
         get: operations["listTournaments"];
         put?: never;
@@ -481,7 +481,7 @@ export interface paths {
         };
         /**
          * A player's tournament and current table, by their tournament token
-         * @description Play the table at /games/{gameId} with the same token as the bearer.
+         * @description Play the table at /games/{gameId} with the same token as the bearer. `player.absent` says why the player is left out of the rounds to come (not checked in before round 1, a no-show); checking in (POST /tournaments/me/check-in) brings them back from the next round.
          */
         get: operations["getMyTable"];
         put?: never;
@@ -563,7 +563,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a player
-         * @description Later rounds are paired without them; at a table still playing a bot takes their seat and they rank last there.
+         * @description Later rounds are paired without them; at a table still playing a bot takes their seat and they rank last there. The answer says what the next round will look like without them (`outlook`): its tables and byes, or why it cannot be paired (the tournament would block).
          */
         post: operations["withdrawPlayer"];
         delete?: never;
@@ -692,6 +692,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tournaments/{id}/format": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the format for the rounds to come
+         * @description Table sizes, byes, the number of rounds (not fewer than were paired; as many as were played ends the tournament), a knockout's advance and placement; not the kind. The way out of a blocked round: the server tries it again at once. The answer says what the next round will look like (`outlook`). Needs tournaments:run. Writes `FormatChanged`.
+         */
+        post: operations["changeTournamentFormat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the tournament now
+         * @description Once no table is playing (adjudicate a stuck one first: `tournament/round-in-progress` otherwise), the standings as they are become the final ones: `StandingsChanged`, then `TournamentFinished` with `endedBy: "organizer"` and the reason. Ends a blocked tournament too. Needs tournaments:run.
+         */
+        post: operations["endTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -795,6 +835,7 @@ export interface components {
                     min: number;
                     max: number;
                 };
+                /** @description When no mix of table sizes seats everyone, the fewest players sit the round out (a bye): Swiss must say; rotation and knockout have byes unless false. A knockout bye goes on to the next round */
                 byes: boolean;
             } | {
                 /** @constant */
@@ -804,6 +845,8 @@ export interface components {
                     min: number;
                     max: number;
                 };
+                /** @description When no mix of table sizes seats everyone, the fewest players sit the round out (a bye): Swiss must say; rotation and knockout have byes unless false. A knockout bye goes on to the next round */
+                byes?: boolean;
             } | {
                 /** @constant */
                 kind: "knockout";
@@ -812,6 +855,10 @@ export interface components {
                     max: number;
                 };
                 advance: number;
+                /** @description When no mix of table sizes seats everyone, the fewest players sit the round out (a bye): Swiss must say; rotation and knockout have byes unless false. A knockout bye goes on to the next round */
+                byes?: boolean;
+                /** @description Beside the final, the players knocked out in the round before it play one table for the places after the final (a 3rd-place match at tables of 2), when they fit one table */
+                placement?: boolean;
             };
             /**
              * @default {
@@ -1330,7 +1377,7 @@ export interface components {
             position: components["schemas"]["FackelUndKeulePosition"];
             /** @description When the position was entered (ms since epoch) */
             at: number;
-        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["TurnClockSet"];
+        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["GameAdjudicated"] | components["schemas"]["TurnClockSet"];
         /** @description A page of the event log (Fackel+Keule) */
         FackelUndKeuleEventPage: {
             /** @constant */
@@ -1789,9 +1836,22 @@ export interface components {
             /** @enum {string} */
             by: "referee" | "organizer";
         };
+        /** @description The organizer ended the game with this result, or corrected the result it had: the result is this one from now on. */
+        GameAdjudicated: {
+            /** @constant */
+            type: "GameAdjudicated";
+            /** @description Rank per seat (1 = first, ties share a rank) */
+            ranks: number[];
+            /** @description Score per seat */
+            scores: number[];
+            /** @description Why, as the organizer gave it */
+            reason: string;
+            /** @description It corrects the result of a game that was over; otherwise it ended a running game */
+            correction: boolean;
+        };
         /** @description A game: its summary, the caller's view and legal commands */
         GameDetails: components["schemas"]["PechvogelGameDetails"] | components["schemas"]["FackelUndKeuleGameDetails"] | components["schemas"]["MistkaeferGameDetails"] | components["schemas"]["PorcaMiseriaGameDetails"];
-        /** @description Why the game ended outside its rules: a resignation (the result says who), an abort or an expiry (no result) */
+        /** @description Why the game ended outside its rules: a resignation (the result says who), an abort or an expiry (no result), an adjudication (the organizer set the result) */
         GameEnding: {
             /** @constant */
             kind: "resigned";
@@ -1813,6 +1873,20 @@ export interface components {
              * @constant
              */
             kind: "expired";
+        } | {
+            /**
+             * @description The organizer set the result (a tournament's table)
+             * @constant
+             */
+            kind: "adjudicated";
+            /** @description Rank per seat (1 = first, ties share a rank) */
+            ranks: number[];
+            /** @description Score per seat */
+            scores: number[];
+            /** @description Why, as the organizer gave it */
+            reason: string;
+            /** @description It corrects the result of a game that was over; otherwise it ended a running game */
+            correction: boolean;
         };
         /** @description An open game whose seats were never filled expired: it ends with no result. */
         GameExpired: {
@@ -2354,7 +2428,7 @@ export interface components {
             position: components["schemas"]["MistkaeferPosition"];
             /** @description When the position was entered (ms since epoch) */
             at: number;
-        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["TurnClockSet"];
+        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["GameAdjudicated"] | components["schemas"]["TurnClockSet"];
         /** @description A page of the event log (Mistkäfer) */
         MistkaeferEventPage: {
             /** @constant */
@@ -2726,6 +2800,25 @@ export interface components {
         };
         /** @description A Mistkäfer view: its shape depends on who looks (seat, spectator, or everything revealed) */
         MistkaeferView: components["schemas"]["MistkaeferSeatView"] | components["schemas"]["MistkaeferSpectatorView"] | components["schemas"]["MistkaeferAllView"];
+        MyTournament: {
+            tournament: string;
+            /** @description The tournament's name */
+            name: string;
+            /** @enum {string} */
+            status: "registering" | "running" | "finished";
+            player: components["schemas"]["TournamentPlayer"];
+            /** @description Where to play now; null between rounds, or when not paired */
+            table: {
+                round: number;
+                gameId: string;
+                seat: number;
+            } | null;
+            /** @description The check-in window; null: none was opened */
+            checkIn: {
+                open: boolean;
+                closesAt: string | null;
+            } | null;
+        };
         NewApiKey: {
             name: string;
             scopes: ("games:create" | "tournaments:run" | "results:read" | "keys:manage")[];
@@ -3116,7 +3209,7 @@ export interface components {
             position: components["schemas"]["PechvogelPosition"];
             /** @description When the position was entered (ms since epoch) */
             at: number;
-        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["TurnClockSet"];
+        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["GameAdjudicated"] | components["schemas"]["TurnClockSet"];
         /** @description A page of the event log (Pechvogel) */
         PechvogelEventPage: {
             /** @constant */
@@ -3928,7 +4021,7 @@ export interface components {
             position: components["schemas"]["PorcaMiseriaPosition"];
             /** @description When the position was entered (ms since epoch) */
             at: number;
-        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["TurnClockSet"];
+        }) | components["schemas"]["ChanceAwaited"] | components["schemas"]["ChanceSupplied"]) | components["schemas"]["SeatResigned"] | components["schemas"]["GameAborted"] | components["schemas"]["GameExpired"] | components["schemas"]["GameAdjudicated"] | components["schemas"]["TurnClockSet"];
         /** @description A page of the event log (Porca Miseria) */
         PorcaMiseriaEventPage: {
             /** @constant */
@@ -4315,7 +4408,7 @@ export interface components {
              * @description Stable machine-readable code, e.g. command/stale-version or pechvogel/not-your-turn
              * @enum {string}
              */
-            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "request/not-websocket" | "server/too-many-connections" | "live/rate-limited" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "position/invalid" | "position/components-mismatch" | "position/out-of-range" | "position/illegal-phase" | "position/not-allowed" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "lifecycle/over" | "lifecycle/seat-only" | "lifecycle/system-only" | "lifecycle/no-deadline" | "lifecycle/too-early" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
+            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "tournament/duplicate-external-id" | "tournament/registration-closed" | "tournament/registration-full" | "tournament/join-code-unknown" | "tournament/entry-not-found" | "tournament/entry-decided" | "tournament/check-in-closed" | "tournament/table-running" | "tournament/table-finished" | "webhook/not-found" | "webhook/url-refused" | "webhook/too-many" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "request/not-websocket" | "server/too-many-connections" | "live/rate-limited" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "position/invalid" | "position/components-mismatch" | "position/out-of-range" | "position/illegal-phase" | "position/not-allowed" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "lifecycle/over" | "lifecycle/seat-only" | "lifecycle/system-only" | "lifecycle/no-deadline" | "lifecycle/too-early" | "lifecycle/invalid-result" | "lifecycle/no-result" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
             instance?: string;
             /** @description With command/stale-version and command/conflict */
             currentVersion?: number;
@@ -4389,13 +4482,31 @@ export interface components {
         ReplayStart: components["schemas"]["PechvogelReplayStart"] | components["schemas"]["FackelUndKeuleReplayStart"] | components["schemas"]["MistkaeferReplayStart"] | components["schemas"]["PorcaMiseriaReplayStart"];
         /** @description One event of a streamed replay, with the view after it */
         ReplayStep: components["schemas"]["PechvogelReplayStep"] | components["schemas"]["FackelUndKeuleReplayStep"] | components["schemas"]["MistkaeferReplayStep"] | components["schemas"]["PorcaMiseriaReplayStep"];
+        /** @description The next round as it would sit now; null when no round is to come */
+        RoundOutlook: {
+            round: number;
+            /** @description The players it would pair (a knockout's: those going on, tables still playing counted as full) */
+            players: number;
+            /** @description Table sizes */
+            readonly tables: number[];
+            byes: number;
+            /** @description Why it could not be paired as things stand; null: it can */
+            blocked: string | null;
+        } | null;
         RoundPaired: {
             round: number;
             scheduled: string | null;
             readonly tables: {
                 gameId: string;
                 readonly players: string[];
+                /**
+                 * @description A knockout's placement table, beside the final
+                 * @constant
+                 */
+                placement?: true;
             }[];
+            /** @description Players left out of this round for not checking in (each told by PlayerAbsent and GET /tournaments/me) */
+            readonly leftOut: string[];
         };
         /** @description A seat resigned: the game ends, the seat ranks last. */
         SeatResigned: {
@@ -4417,6 +4528,7 @@ export interface components {
             tournament: string;
             round: number;
             finished: boolean;
+            blocked: components["schemas"]["TournamentBlocked"];
             standings: {
                 player: string;
                 name: string;
@@ -4430,6 +4542,9 @@ export interface components {
                     [key: string]: number;
                 };
                 withdrawn: boolean;
+                absent: ("not-checked-in" | "no-show") | null;
+                /** @description A knockout's: the last round the player sat at a main table or had a bye (the ranking's first key) */
+                reached?: number;
                 rating: {
                     mu: number;
                     sigma: number;
@@ -4590,6 +4705,13 @@ export interface components {
                 }[];
             }[];
         };
+        /** @description Set while the server cannot pair the next round: change the format (POST /tournaments/{id}/format), register players, check absent players in, or end the tournament (POST /tournaments/{id}/end) */
+        TournamentBlocked: {
+            /** @description The round the server could not pair */
+            round: number;
+            /** @description Why, and what the organizer may do */
+            reason: string;
+        } | null;
         TournamentEvent: {
             /** @constant */
             type: "TournamentCreated";
@@ -4603,6 +4725,7 @@ export interface components {
                     min: number;
                     max: number;
                 };
+                /** @description When no mix of table sizes seats everyone, the fewest players sit the round out (a bye): Swiss must say; rotation and knockout have byes unless false. A knockout bye goes on to the next round */
                 byes: boolean;
             } | {
                 /** @constant */
@@ -4612,6 +4735,8 @@ export interface components {
                     min: number;
                     max: number;
                 };
+                /** @description When no mix of table sizes seats everyone, the fewest players sit the round out (a bye): Swiss must say; rotation and knockout have byes unless false. A knockout bye goes on to the next round */
+                byes?: boolean;
             } | {
                 /** @constant */
                 kind: "knockout";
@@ -4620,6 +4745,10 @@ export interface components {
                     max: number;
                 };
                 advance: number;
+                /** @description When no mix of table sizes seats everyone, the fewest players sit the round out (a bye): Swiss must say; rotation and knockout have byes unless false. A knockout bye goes on to the next round */
+                byes?: boolean;
+                /** @description Beside the final, the players knocked out in the round before it play one table for the places after the final (a 3rd-place match at tables of 2), when they fit one table */
+                placement?: boolean;
             };
             settings: components["schemas"]["TournamentSettings"];
             seed: string;
@@ -4645,6 +4774,11 @@ export interface components {
                 gameId: string;
                 /** @description Player ids in seat order: seat 0 starts */
                 readonly players: string[];
+                /**
+                 * @description A knockout's placement table, beside the final: the places after the final's
+                 * @constant
+                 */
+                placement?: true;
             }[];
             readonly byes: string[];
             /** @description Pairs seated together who had met before */
@@ -4670,9 +4804,57 @@ export interface components {
                 readonly ranks: number[];
                 /** @description In-game score per player, same order */
                 readonly scores: number[];
-                /** @description Players who forfeited (no-show, withdrawn mid-game): they rank last */
+                /** @description Players who forfeited (no-show, withdrawn mid-game): they rank last and get no in-game score */
                 readonly forfeited?: string[];
+                /** @description Players who never played the table (no-shows): it is not rated for them */
+                readonly absent?: string[];
+                /** @description A knockout's placement table */
+                placement?: boolean;
             };
+            /** @description The organizer ended the table with this result (GameAdjudicated in the game's log) */
+            adjudicated?: {
+                reason: string;
+            };
+        } | {
+            /** @constant */
+            type: "TableCorrected";
+            round: number;
+            gameId: string;
+            result: {
+                /** @description The game id */
+                tableId: string;
+                round: number;
+                /** @description Player ids in seat order */
+                readonly players: string[];
+                /** @description Rank per player, same order: 1 = first, ties share a rank */
+                readonly ranks: number[];
+                /** @description In-game score per player, same order */
+                readonly scores: number[];
+                /** @description Players who forfeited (no-show, withdrawn mid-game): they rank last and get no in-game score */
+                readonly forfeited?: string[];
+                /** @description Players who never played the table (no-shows): it is not rated for them */
+                readonly absent?: string[];
+                /** @description A knockout's placement table */
+                placement?: boolean;
+            };
+            previous: {
+                /** @description The game id */
+                tableId: string;
+                round: number;
+                /** @description Player ids in seat order */
+                readonly players: string[];
+                /** @description Rank per player, same order: 1 = first, ties share a rank */
+                readonly ranks: number[];
+                /** @description In-game score per player, same order */
+                readonly scores: number[];
+                /** @description Players who forfeited (no-show, withdrawn mid-game): they rank last and get no in-game score */
+                readonly forfeited?: string[];
+                /** @description Players who never played the table (no-shows): it is not rated for them */
+                readonly absent?: string[];
+                /** @description A knockout's placement table */
+                placement?: boolean;
+            };
+            reason: string;
         } | {
             /** @constant */
             type: "StandingsChanged";
@@ -4690,6 +4872,8 @@ export interface components {
                     "head-to-head": number;
                     wins: number;
                 };
+                /** @description A knockout's: the last round the player sat at a main table or had a bye */
+                reached?: number;
             }[];
         } | {
             /** @constant */
@@ -4705,10 +4889,107 @@ export interface components {
             type: "PlayerWithdrew";
             player: string;
             afterRound: number;
+            /**
+             * @description withdrew (the organizer withdrew them; also when absent), removed (an entry the organizer took out), no-show (noShow.then "withdraw")
+             * @enum {string}
+             */
+            reason?: "withdrew" | "removed" | "no-show";
+        } | {
+            /** @constant */
+            type: "PlayerAbsent";
+            player: string;
+            fromRound: number;
+            /** @enum {string} */
+            reason: "not-checked-in" | "no-show";
+        } | {
+            /** @constant */
+            type: "CheckInOpened";
+            closesAt: string | null;
+        } | {
+            /** @constant */
+            type: "CheckInClosed";
+        } | {
+            /** @constant */
+            type: "PlayerCheckedIn";
+            player: string;
+            /** @enum {string} */
+            by: "player" | "organizer";
+        } | {
+            /** @constant */
+            type: "RegistrationOpened";
+            capacity: number | null;
+            closesAt: string | null;
+            /** @enum {string} */
+            approval: "automatic" | "manual";
+        } | {
+            /** @constant */
+            type: "RegistrationClosed";
+        } | {
+            /** @constant */
+            type: "TournamentBlocked";
+            round: number;
+            reason: string;
+        } | {
+            /** @constant */
+            type: "FormatChanged";
+            format: {
+                /** @constant */
+                kind: "swiss";
+                rounds: number;
+                tableSize: {
+                    min: number;
+                    max: number;
+                };
+                /** @description When no mix of table sizes seats everyone, the fewest players sit the round out (a bye): Swiss must say; rotation and knockout have byes unless false. A knockout bye goes on to the next round */
+                byes: boolean;
+            } | {
+                /** @constant */
+                kind: "rotation";
+                rounds: number;
+                tableSize: {
+                    min: number;
+                    max: number;
+                };
+                /** @description When no mix of table sizes seats everyone, the fewest players sit the round out (a bye): Swiss must say; rotation and knockout have byes unless false. A knockout bye goes on to the next round */
+                byes?: boolean;
+            } | {
+                /** @constant */
+                kind: "knockout";
+                tableSize: {
+                    min: number;
+                    max: number;
+                };
+                advance: number;
+                /** @description When no mix of table sizes seats everyone, the fewest players sit the round out (a bye): Swiss must say; rotation and knockout have byes unless false. A knockout bye goes on to the next round */
+                byes?: boolean;
+                /** @description Beside the final, the players knocked out in the round before it play one table for the places after the final (a 3rd-place match at tables of 2), when they fit one table */
+                placement?: boolean;
+            };
         } | {
             /** @constant */
             type: "TournamentFinished";
             round: number;
+            /**
+             * @description The organizer ended it before its last round
+             * @constant
+             */
+            endedBy?: "organizer";
+            reason?: string;
+        };
+        TournamentPlayer: {
+            name: string;
+            /** @description Your id for the player; ratings follow it across tournaments */
+            externalId?: string;
+            /** @description A known strength on the rating scale (mu, 25 for a newcomer): higher is stronger */
+            seed?: number;
+            /** @description A server-side bot of the game (e.g. greedy) instead of a person */
+            bot?: string;
+            id: string;
+            withdrawn: boolean;
+            /** @description Why the player is left out of the rounds to come until they check in; null: paired */
+            absent: ("not-checked-in" | "no-show") | null;
+            /** @description Checked in (bots always are); matters before round 1 of a tournament that opened check-in */
+            checkedIn: boolean;
         };
         TournamentPlayerEntry: {
             name: string;
@@ -4729,6 +5010,13 @@ export interface components {
                 afterSeconds: number;
                 /** @enum {string} */
                 action: "bot" | "forfeit";
+                /** @description After this many no-shows (default 1) the player is left out of later rounds: marked absent (back once they check in) or, with then "withdraw", withdrawn. 0: paired on regardless */
+                absentAfter?: number;
+                /**
+                 * @description What absentAfter no-shows bring (default absent)
+                 * @enum {string}
+                 */
+                then?: "absent" | "withdraw";
             };
             options?: unknown;
             points?: {
@@ -4751,6 +5039,13 @@ export interface components {
                 afterSeconds: number;
                 /** @enum {string} */
                 action: "bot" | "forfeit";
+                /** @description After this many no-shows (default 1) the player is left out of later rounds: marked absent (back once they check in) or, with then "withdraw", withdrawn. 0: paired on regardless */
+                absentAfter?: number;
+                /**
+                 * @description What absentAfter no-shows bring (default absent)
+                 * @enum {string}
+                 */
+                then?: "absent" | "withdraw";
             };
             options?: unknown;
             points?: {
@@ -4775,17 +5070,22 @@ export interface components {
             status: "registering" | "running" | "finished";
             /** @description Number of events in the tournament log */
             version: number;
-            players: {
-                name: string;
-                /** @description Your id for the player; ratings follow it across tournaments */
-                externalId?: string;
-                /** @description A known strength on the rating scale (mu, 25 for a newcomer): higher is stronger */
-                seed?: number;
-                /** @description A server-side bot of the game (e.g. greedy) instead of a person */
-                bot?: string;
-                id: string;
-                withdrawn: boolean;
-            }[];
+            blocked: components["schemas"]["TournamentBlocked"];
+            outlook: components["schemas"]["RoundOutlook"];
+            /** @description The check-in window before round 1; null: none was opened (everyone is paired) */
+            checkIn: {
+                open: boolean;
+                closesAt: string | null;
+            } | null;
+            /** @description Self-registration through a join link; null: never opened. The join code is not shown here (GET /tournaments/{id}/registration, organizer) */
+            registration: {
+                open: boolean;
+                capacity: number | null;
+                closesAt: string | null;
+                /** @enum {string} */
+                approval: "automatic" | "manual";
+            } | null;
+            players: components["schemas"]["TournamentPlayer"][];
             rounds: {
                 round: number;
                 readonly byes: string[];
@@ -4795,7 +5095,14 @@ export interface components {
                 tables: {
                     gameId: string;
                     readonly players: string[];
+                    /**
+                     * @description A knockout's placement table, beside the final
+                     * @constant
+                     */
+                    placement?: true;
                     finished: boolean;
+                    /** @description The organizer's reason, when they set or corrected the table's result */
+                    adjudicated: string | null;
                 }[];
             }[];
             scheduled: {
@@ -6701,25 +7008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        tournament: string;
-                        player: {
-                            name: string;
-                            /** @description Your id for the player; ratings follow it across tournaments */
-                            externalId?: string;
-                            /** @description A known strength on the rating scale (mu, 25 for a newcomer): higher is stronger */
-                            seed?: number;
-                            /** @description A server-side bot of the game (e.g. greedy) instead of a person */
-                            bot?: string;
-                            id: string;
-                            withdrawn: boolean;
-                        };
-                        table: {
-                            round: number;
-                            gameId: string;
-                            seat: number;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["MyTournament"];
                 };
             };
             /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
@@ -7052,7 +7341,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         withdrawn: string;
+                        /** @description The table a bot now plays for them */
                         table: string | null;
+                        outlook: components["schemas"]["RoundOutlook"];
                     };
                 };
             };
@@ -7536,6 +7827,219 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Standings"];
                     "text/csv": string;
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changeTournamentFormat: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    format: {
+                        /** @enum {string} */
+                        kind: "swiss";
+                        rounds: number;
+                        tableSize: {
+                            min: number;
+                            max: number;
+                        };
+                        /** @description When no mix of table sizes seats everyone, the fewest players sit the round out (a bye): Swiss must say; rotation and knockout have byes unless false. A knockout bye goes on to the next round */
+                        byes: boolean;
+                    } | {
+                        /** @enum {string} */
+                        kind: "rotation";
+                        rounds: number;
+                        tableSize: {
+                            min: number;
+                            max: number;
+                        };
+                        /** @description When no mix of table sizes seats everyone, the fewest players sit the round out (a bye): Swiss must say; rotation and knockout have byes unless false. A knockout bye goes on to the next round */
+                        byes?: boolean;
+                    } | {
+                        /** @enum {string} */
+                        kind: "knockout";
+                        tableSize: {
+                            min: number;
+                            max: number;
+                        };
+                        advance: number;
+                        /** @description When no mix of table sizes seats everyone, the fewest players sit the round out (a bye): Swiss must say; rotation and knockout have byes unless false. A knockout bye goes on to the next round */
+                        byes?: boolean;
+                        /** @description Beside the final, the players knocked out in the round before it play one table for the places after the final (a 3rd-place match at tables of 2), when they fit one table */
+                        placement?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Change the format for the rounds to come */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        format: unknown;
+                        outlook: components["schemas"]["RoundOutlook"];
+                        /** @description Fewer rounds made the round played the last */
+                        finished: boolean;
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    endTournament: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why, in a sentence: kept in the log and shown to everyone */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description End the tournament now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        finished: true;
+                        /** @description The last round played */
+                        round: number;
+                    };
                 };
             };
             /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
