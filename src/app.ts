@@ -47,9 +47,14 @@ import { clientErrorHandler, errorHandler, frameworkErrorHandler, httpCodes, pro
 import { organizerKeyPlugin } from './routes/organizer-key.ts';
 import { organizerRoutes } from './routes/organizers.ts';
 import { tournamentAdminRoutes } from './routes/tournament-admin.ts';
+import { tournamentJoinRoutes } from './routes/tournament-join.ts';
 import { tournamentLiveRoutes } from './routes/tournament-live.ts';
 import { tournamentRoutes } from './routes/tournaments.ts';
+import { Adjudications } from './tournaments/adjudication.ts';
 import { TournamentArchives } from './tournaments/archive.ts';
+import { CheckIns } from './tournaments/check-in.ts';
+import { RegistrationStore } from './tournaments/registration-store.ts';
+import { Registrations } from './tournaments/registration.ts';
 import { TournamentFeed } from './tournaments/feed.ts';
 import { TournamentStore } from './tournaments/tournament-store.ts';
 import { Tournaments } from './tournaments/tournaments.ts';
@@ -129,6 +134,9 @@ export interface Services {
   readonly tournamentStore: TournamentStore;
   readonly feed: TournamentFeed;
   readonly archives: TournamentArchives;
+  readonly registrations: Registrations;
+  readonly checkIns: CheckIns;
+  readonly adjudications: Adjudications;
 }
 
 declare module 'fastify' {
@@ -249,6 +257,9 @@ export async function buildApp(options: AppOptions) {
     tournamentStore,
     feed,
     archives: new TournamentArchives(tournamentStore, store),
+    registrations: new Registrations(tournaments, new RegistrationStore(options.pool)),
+    checkIns: new CheckIns(tournaments),
+    adjudications: new Adjudications(tournaments, commands, latest),
   };
   app.decorate('services', services);
   const lifecycle: Lifecycle = { draining: false, closing: false };
@@ -364,6 +375,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(organizerRoutes);
   await app.register(tournamentRoutes);
   await app.register(tournamentAdminRoutes);
+  await app.register(tournamentJoinRoutes);
   await app.register(tournamentLiveRoutes);
 
   app.addHook('onReady', async () => {

@@ -48,7 +48,11 @@ if (adminKey !== undefined && !/^sw_\S{32,}$/.test(adminKey)) {
 }
 log.info({ database: database.where, embedded: !process.env.DATABASE_URL }, 'database ready');
 log.info({ applied: database.applied }, database.applied.length > 0 ? `applied ${database.applied.length} migrations` : 'the database schema is up to date');
-const rateLimits = { gamesPerMinute: count('RATE_LIMIT_GAMES_PER_MINUTE', 300), commandsPerSecond: count('RATE_LIMIT_COMMANDS_PER_SECOND', 5000) };
+const rateLimits = {
+  gamesPerMinute: count('RATE_LIMIT_GAMES_PER_MINUTE', 300),
+  commandsPerSecond: count('RATE_LIMIT_COMMANDS_PER_SECOND', 5000),
+  joinsPerMinute: count('RATE_LIMIT_JOINS_PER_MINUTE', 20),
+};
 const corsOrigins = parseCorsOrigins(process.env.CORS_ORIGINS);
 const live = {
   sendBufferBytes: count('LIVE_SEND_BUFFER_BYTES', defaultLiveLimits.sendBufferBytes),

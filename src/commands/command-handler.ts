@@ -54,9 +54,9 @@ export interface CommandInput {
   /** The creator aborts the game (src/domain/lifecycle.ts): the referee's token, or
    * the organizer key (`organizerId`) that owns the game; `command` is not read. */
   readonly abort?: { readonly organizerId: string | null };
-  /** The organizer owning the game sets its result (src/domain/lifecycle.ts): ends it
-   * running, or corrects it once over; `command` is not read. */
-  readonly adjudicate?: { readonly organizerId: string; readonly ranks: readonly number[]; readonly scores: readonly number[]; readonly reason: string };
+  /** The organizer owning the game sets its result (src/domain/lifecycle.ts): `end`s
+   * it running, or `correct`s it once over; `command` is not read. */
+  readonly adjudicate?: { readonly organizerId: string; readonly mode: 'end' | 'correct'; readonly ranks: readonly number[]; readonly scores: readonly number[]; readonly reason: string };
 }
 
 export interface CommandAnswer extends GameSnapshot {
@@ -355,9 +355,9 @@ export class CommandHandler {
     let command: LifecycleCommand;
     let actor: string;
     if (input.adjudicate !== undefined) {
-      const { organizerId, ranks, scores, reason } = input.adjudicate;
+      const { organizerId, mode, ranks, scores, reason } = input.adjudicate;
       if (record.organizerId !== organizerId) throw new ServiceError(serviceCodes.forbidden, 'only the organizer owning the game sets its result');
-      if (record.status === 'open') throw new ServiceError(serviceCodes.notRunning, 'the game has not started');
+      if (record.status !== (mode === 'end' ? 'running' : 'finished')) throw new ServiceError(mode === 'end' ? serviceCodes.notRunning : serviceCodes.notFinished, `the game is ${record.status}`);
       command = { type: 'adjudicate', ranks, scores, reason };
       actor = `organizer:${organizerId}`;
     } else if (input.abort !== undefined) {

@@ -28,14 +28,15 @@ const endOfLoaded = (loaded: LoadedGame): GameEnd => endOf(loaded.game, loaded.s
 /** A conditional read asks, once it knows what it will answer and before it builds the
  * answer, whether the caller holds it already. `tag` names the answer when the game is
  * finished, which never changes again (the game, its final version and rules, what was
- * asked and through whose eyes); it is null while the game runs. True: the read
- * returns `unchanged` instead of the answer. */
+ * asked and through whose eyes); it is null while the game runs, and for a tournament's
+ * table, whose result the organizer may still correct. True: the read returns
+ * `unchanged` instead of the answer. */
 export type Holds = (tag: string | null) => boolean;
 export const unchanged: unique symbol = Symbol('unchanged');
 export type Unchanged = typeof unchanged;
 
 const tagOf = (loaded: LoadedGame, asked: readonly unknown[]): string | null =>
-  loaded.record.status !== 'finished'
+  loaded.record.status !== 'finished' || loaded.record.tournament !== null
     ? null
     : createHash('sha256').update(JSON.stringify([loaded.record.id, loaded.version, loaded.record.rulesVersion, ...asked])).digest('base64url').slice(0, 22);
 

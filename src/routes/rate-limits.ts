@@ -11,6 +11,8 @@ export interface RateLimits {
   readonly gamesPerMinute: number;
   /** Commands one client may send per second over HTTP; 0: no limit. */
   readonly commandsPerSecond: number;
+  /** Registrations through a join link (and its lookups) per address a minute; 0 or absent: no limit. */
+  readonly joinsPerMinute?: number;
 }
 
 /** Who a limit counts for. */
@@ -32,4 +34,4 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
 }
 
 /** A route's `config` for a limit of `max` per `windowMs`; none for 0. */
-export const limitOf = (max: number, windowMs: number): FastifyContextConfig => (max > 0 ? { rateLimit: { max, timeWindow: windowMs } } : {});
+export const limitOf = (max: number | undefined, windowMs: number): FastifyContextConfig => (max !== undefined && max > 0 ? { rateLimit: { max, timeWindow: windowMs } } : {});

@@ -3,7 +3,7 @@
 // the organizer key it needs.
 import { z } from 'zod';
 import { requireScope } from '../organizers/organizers.ts';
-import { PlayerEntry, type Player as TournamentPlayerEntry, type TournamentState } from '../tournaments/log.ts';
+import { PlayerEntry, TableResultSchema, type Player as TournamentPlayerEntry, type TournamentState } from '../tournaments/log.ts';
 import { playerView } from '../tournaments/views.ts';
 import { Problem } from './problem.ts';
 
@@ -12,6 +12,7 @@ export const tournamentErrors = { 400: Problem, 401: Problem, 403: Problem, 404:
 export const organizerSecurity = [{ apiKey: [] }];
 /** The organizer acting, with the scope that runs tournaments (null: the admin key). */
 export const runner = (request: { organizer: Parameters<typeof requireScope>[0] }) => requireScope(request.organizer, 'tournaments:run').organizerId;
+export const TableResult = TableResultSchema;
 export const Reason = z.string().trim().min(1).max(500).describe('Why, in a sentence: kept in the log and shown to everyone');
 
 export const TournamentPlayer = PlayerEntry.extend({
@@ -73,17 +74,24 @@ export const MyTournament = z
     tournament: z.string(),
     name: z.string().describe("The tournament's name"),
     status: z.enum(['registering', 'running', 'finished']),
-    player: TournamentPlayer,
+    player: TournamentPlayer.nullable().describe('null while a self-registration entry is not a player (see entry)'),
+    entry: z.object({ id: z.string(), status: z.enum(['pending', 'approved', 'refused', 'removed']) }).nullable().describe('The self-registration entry the token came from; null for players the organizer registered'),
     table: z.object({ round: z.number().int(), gameId: z.string(), seat: z.number().int() }).nullable().describe('Where to play now; null between rounds, or when not paired'),
     checkIn: z.object({ open: z.boolean(), closesAt: z.string().nullable() }).nullable().describe('The check-in window; null: none was opened'),
   })
   .meta({ id: 'MyTournament' });
 
-export const myView = (state: TournamentState, player: TournamentPlayerEntry, table: z.infer<typeof MyTournament>['table']): z.infer<typeof MyTournament> => ({
+export const myView = (
+  state: TournamentState,
+  player: TournamentPlayerEntry | null,
+  table: z.infer<typeof MyTournament>['table'],
+  entry: z.infer<typeof MyTournament>['entry'],
+): z.infer<typeof MyTournament> => ({
   tournament: state.id,
   name: state.name,
   status: state.status,
-  player: playerView(state, player),
+  player: player === null ? null : playerView(state, player),
+  entry,
   table,
   checkIn: state.checkIn,
 });

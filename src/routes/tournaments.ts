@@ -49,7 +49,7 @@ function download(request: FastifyRequest, reply: FastifyReply, type: string, fi
 }
 
 export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { tournaments, tournamentStore, archives } = app.services;
+  const { tournaments, tournamentStore, archives, registrations } = app.services;
 
   app.post('/tournaments', {
     bodyLimit: playersBodyLimit,
@@ -90,7 +90,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { operationId: 'getMyTable',
       tags: ['tournaments'],
       summary: "A player's tournament and current table, by their tournament token",
-      description: 'Play the table at /games/{gameId} with the same token as the bearer. `player.absent` says why the player is left out of the rounds to come (not checked in before round 1, a no-show); checking in (POST /tournaments/me/check-in) brings them back from the next round.',
+      description: 'Play the table at /games/{gameId} with the same token as the bearer. A token from the join link whose entry is not a player (yet) shows the entry (`player: null`, `entry.status` pending or refused). `player.absent` says why the player is left out of the rounds to come (not checked in before round 1, a no-show); checking in (POST /tournaments/me/check-in) brings them back from the next round.',
       security: [{ bearer: [] }],
       response: { 200: MyTournament, ...errors },
     },
@@ -98,8 +98,11 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = bearer(request);
       if (token === undefined) throw new ServiceError(serviceCodes.tokenRequired, 'send your tournament token as the bearer');
       const found = await tournaments.me(token);
-      if (found === null) throw new ServiceError(serviceCodes.unknownToken, 'this token belongs to no tournament player');
-      return myView(found.state, found.player, found.table);
+      const entry = await registrations.byToken(token);
+      const shown = entry === null ? null : { id: entry.id, status: entry.status };
+      if (found !== null) return myView(found.state, found.player, found.table, shown);
+      if (entry === null) throw new ServiceError(serviceCodes.unknownToken, 'this token belongs to no tournament player');
+      return myView(await tournaments.state(entry.tournamentId), null, null, shown);
     },
   });
 

@@ -151,7 +151,7 @@ export class TournamentArchives {
 
     const date = (value: string | null) => (value === null ? null : new Date(value));
     await this.tournaments.transaction(async (client) => {
-      await this.tournaments.insertRow(client, { id: state.id, organizerId, name: state.name, gameType: state.gameType, status: archive.tournament.status, version: archive.events.length }, archive.tournament.createdAt);
+      await this.tournaments.insertRow(client, { id: state.id, organizerId, name: state.name, gameType: state.gameType, status: archive.tournament.status, version: archive.events.length }, archive.tournament.createdAt, true);
       await this.tournaments.insertEvents(client, state.id, archive.events);
       await this.tournaments.insertPlayers(client, state.id, archive.players);
       await this.games.insertGames(client, archive.games.map(({ record, events }) => ({

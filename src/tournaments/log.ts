@@ -51,7 +51,7 @@ const PairedTable = z.object({
 });
 export type PairedTable = z.infer<typeof PairedTable>;
 
-const TableResultSchema: z.ZodType<TableResult> = z.object({
+export const TableResultSchema: z.ZodType<TableResult> = z.object({
   tableId: z.string().describe('The game id'),
   round: z.int(),
   players: z.array(z.string()).readonly().describe('Player ids in seat order'),
@@ -60,7 +60,7 @@ const TableResultSchema: z.ZodType<TableResult> = z.object({
   forfeited: z.array(z.string()).readonly().optional().describe('Players who forfeited (no-show, withdrawn mid-game): they rank last and get no in-game score'),
   absent: z.array(z.string()).readonly().optional().describe('Players who never played the table (no-shows): it is not rated for them'),
   placement: z.boolean().optional().describe("A knockout's placement table"),
-});
+}).meta({ id: 'TableResult' });
 
 const StandingSchema: z.ZodType<Standing> = z.object({
   player: z.string(),
@@ -82,7 +82,9 @@ export const TournamentEvent = z
   .discriminatedUnion('type', [
     z.object({ type: z.literal('TournamentCreated'), name: z.string(), gameType: z.string(), format: formatSchema, settings: Settings, seed: z.string(), organizerId: z.string() }),
     /** The player's token hash is kept beside the log (tournament_player), not in it: the log is public. */
-    z.object({ type: z.literal('PlayerRegistered'), player: Player }),
+    z.object({ type: z.literal('PlayerRegistered'), player: Player, entry: z.string().optional().describe('The self-registration entry it came from (POST /tournaments/join/{code})') }),
+    z.object({ type: z.literal('EntryReceived'), entry: z.string() }).describe('Someone registered through the join link and waits for the organizer (manual approval); the name is not in the public log'),
+    z.object({ type: z.literal('EntryRefused'), entry: z.string() }).describe('The organizer refused a pending entry'),
     z.object({
       type: z.literal('RoundPaired'),
       round: z.int(),
@@ -188,6 +190,8 @@ export interface TournamentState {
   /** The check-in window before round 1; null: none was opened (everyone is paired). */
   readonly checkIn: { readonly open: boolean; readonly closesAt: string | null } | null;
   readonly registration: Registration | null;
+  /** Self-registration entries waiting for the organizer's approval. */
+  readonly pendingEntries: ReadonlySet<string>;
   /** Adjudication and correction reasons by game id. */
   readonly adjudicated: ReadonlyMap<string, string>;
 }
@@ -199,7 +203,7 @@ function created(id: string, event: TournamentEvent): TournamentState {
   return {
     id, version: 1, name, gameType, format, settings, seed, organizerId,
     players: [], withdrawn: new Set(), rounds: [], results: new Map(), forfeits: new Map(), takenOver: new Set(), scheduled: null, status: 'registering',
-    blocked: null, absent: new Map(), noShows: new Map(), checkedIn: new Set(), checkIn: null, registration: null, adjudicated: new Map(),
+    blocked: null, absent: new Map(), noShows: new Map(), checkedIn: new Set(), checkIn: null, registration: null, pendingEntries: new Set(), adjudicated: new Map(),
   };
 }
 
@@ -209,7 +213,11 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
     case 'TournamentCreated':
       throw new Error(`tournament ${state.id} was created twice`);
     case 'PlayerRegistered':
-      return { ...next, players: [...state.players, event.player] };
+      return { ...next, players: [...state.players, event.player], pendingEntries: event.entry === undefined ? state.pendingEntries : without(state.pendingEntries, event.entry) };
+    case 'EntryReceived':
+      return { ...next, pendingEntries: new Set(state.pendingEntries).add(event.entry) };
+    case 'EntryRefused':
+      return { ...next, pendingEntries: without(state.pendingEntries, event.entry) };
     case 'RoundPaired': {
       const checkIn = state.checkIn === null ? null : { ...state.checkIn, open: false };
       return { ...next, status: 'running', scheduled: null, blocked: null, checkIn, rounds: [...state.rounds, { round: event.round, tables: event.tables, byes: event.byes, repeats: event.repeats, tableDeadline: event.tableDeadline }] };
@@ -253,6 +261,8 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
       return { ...next, status: 'finished', scheduled: null, blocked: null, registration: state.registration === null ? null : { ...state.registration, open: false } };
   }
 }
+
+const without = (set: ReadonlySet<string>, value: string): ReadonlySet<string> => new Set([...set].filter((v) => v !== value));
 
 const appended = (map: ReadonlyMap<string, readonly string[]>, key: string, value: string) => new Map(map).set(key, [...(map.get(key) ?? []), value]);
 

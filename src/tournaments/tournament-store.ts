@@ -40,6 +40,13 @@ export interface TournamentAppend {
 
 export type TournamentAppendOutcome = 'appended' | 'conflict';
 
+export interface StoredRating {
+  readonly mu: number;
+  readonly sigma: number;
+  readonly ordinal: number;
+  readonly tables: number;
+}
+
 const UNIQUE_VIOLATION = '23505';
 
 /** The tournament's version was no longer the one read: rolls the transaction back. */
@@ -76,9 +83,10 @@ export class TournamentStore {
     });
   }
 
-  async insertRow(client: pg.ClientBase, row: TournamentRow, createdAt: Date | string): Promise<void> {
-    await client.query(`INSERT INTO tournament (id, organizer_id, name, game_type, status, version, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-      row.id, row.organizerId, row.name, row.gameType, row.status, row.version, createdAt,
+  /** `imported`: the log came from another instance's archive. */
+  async insertRow(client: pg.ClientBase, row: TournamentRow, createdAt: Date | string, imported = false): Promise<void> {
+    await client.query(`INSERT INTO tournament (id, organizer_id, name, game_type, status, version, created_at, imported) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+      row.id, row.organizerId, row.name, row.gameType, row.status, row.version, createdAt, imported,
     ]);
   }
 
@@ -243,7 +251,24 @@ export class TournamentStore {
     );
   }
 
-  async ratings(client: pg.ClientBase, gameType: string, players: readonly string[]): Promise<Map<string, { mu: number; sigma: number; ordinal: number; tables: number }>> {
+  /** Serializes rating writes of one organizer and game type until the transaction ends. */
+  async lockRatings(client: pg.ClientBase, organizerId: string, gameType: string): Promise<void> {
+    await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`ratings:${organizerId}:${gameType}`]);
+  }
+
+  /** Every table of the organizer's tournaments of `gameType` (not imported ones, never
+   * rated here) in the order the tables were recorded. */
+  async ratedTables(client: pg.ClientBase, organizerId: string, gameType: string): Promise<{ tournamentId: string; gameId: string }[]> {
+    const { rows } = await client.query<{ tournamentId: string; gameId: string }>(
+      `SELECT e.tournament_id::text AS "tournamentId", e.data->>'gameId' AS "gameId" FROM tournament_event e JOIN tournament t ON t.id = e.tournament_id
+        WHERE t.organizer_id = $1::uuid AND t.game_type = $2 AND NOT t.imported AND e.type = 'TableFinished'
+        ORDER BY e.at, e.tournament_id, e.seq`,
+      [organizerId, gameType],
+    );
+    return rows;
+  }
+
+  async ratings(client: pg.ClientBase, gameType: string, players: readonly string[]): Promise<Map<string, StoredRating>> {
     const { rows } = await client.query<{ player: string; mu: number; sigma: number; ordinal: number; tables: number }>(
       `SELECT player, mu, sigma, ordinal, tables FROM rating WHERE game_type = $1 AND player = ANY($2::text[]) FOR UPDATE`,
       [gameType, players],
@@ -251,7 +276,8 @@ export class TournamentStore {
     return new Map(rows.map((r) => [r.player, r]));
   }
 
-  async saveRatings(client: pg.ClientBase, gameType: string, ratings: readonly { player: string; mu: number; sigma: number; ordinal: number; tables: number }[], at: Date): Promise<void> {
+  async saveRatings(client: pg.ClientBase, gameType: string, ratings: readonly ({ player: string } & StoredRating)[], at: Date): Promise<void> {
+    if (ratings.length === 0) return;
     await client.query(
       `INSERT INTO rating (game_type, player, mu, sigma, ordinal, tables, updated_at)
        SELECT $1, r.player, r.mu, r.sigma, r.ordinal, r.tables, $3 FROM jsonb_to_recordset($2::jsonb) AS r(player text, mu float8, sigma float8, ordinal float8, tables int)
@@ -260,7 +286,7 @@ export class TournamentStore {
     );
   }
 
-  async readRatings(gameType: string, players: readonly string[]): Promise<Map<string, { mu: number; sigma: number; ordinal: number; tables: number }>> {
+  async readRatings(gameType: string, players: readonly string[]): Promise<Map<string, StoredRating>> {
     const { rows } = await this.pool.query<{ player: string; mu: number; sigma: number; ordinal: number; tables: number }>(
       `SELECT player, mu, sigma, ordinal, tables FROM rating WHERE game_type = $1 AND player = ANY($2::text[])`,
       [gameType, players],

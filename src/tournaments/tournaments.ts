@@ -145,8 +145,9 @@ export class Tournaments {
     });
   }
 
-  /** New players' events and tokens, if the tournament still takes players. */
-  registering(state: TournamentState, entries: readonly (PlayerEntry & { readonly tokenHash?: string })[]) {
+  /** New players' events and tokens, if the tournament still takes players. An entry
+   * of self-registration brings its token's hash and its id. */
+  registering(state: TournamentState, entries: readonly (PlayerEntry & { readonly tokenHash?: string; readonly entry?: string })[]) {
     if (state.status === 'finished') throw new ServiceError(serviceCodes.tournamentFinished, 'the tournament is over');
     if (state.format.kind === 'knockout' && state.rounds.length > 0) throw new ServiceError(serviceCodes.invalidFormat, 'a knockout takes no players once it has started');
     return this.registrations(state, entries);
@@ -156,26 +157,29 @@ export class Tournaments {
    * their token no longer holds that seat, and they rank last there. Not a `resign`:
    * a resignation ends the game for the whole table (docs/lifecycle.md), and the others
    * deserve to finish theirs. The answer says what the next round will look like. */
-  withdraw(organizerId: OrganizerId, id: string, playerId: string, idempotencyKey?: string, reason: 'withdrew' | 'removed' = 'withdrew') {
-    return this.run(id, organizerId, { withdraw: playerId, reason }, idempotencyKey, async (state): Promise<Decision<{ withdrawn: string; table: string | null; outlook: Outlook | null }>> => {
-      this.player(state, playerId);
-      if (state.withdrawn.has(playerId)) throw new ServiceError(serviceCodes.playerWithdrawn, `${playerId} withdrew already`);
-      if (state.status === 'finished') throw new ServiceError(serviceCodes.tournamentFinished, 'the tournament is over');
-      const events: TournamentEvent[] = [{ type: 'PlayerWithdrew', player: playerId, afterRound: state.rounds.length, ...(reason === 'withdrew' ? {} : { reason }) }];
-      const table = currentTable(state, playerId);
-      const seated = table !== null && !state.takenOver.has(`${table.gameId}:${playerId}`);
-      if (seated) events.push({ type: 'SeatTakenOver', round: table.round, gameId: table.gameId, player: playerId, reason: 'withdrew', forfeited: true });
-      const answer = { withdrawn: playerId, table: seated ? table.gameId : null, outlook: outlook(events.reduce(evolve, state)) };
-      if (!seated) return { events, answer, unblocks: true };
-      const bot = this.substitute(state.gameType);
-      return {
-        events,
-        answer,
-        extra: { within: (client) => this.store.seatBot(client, table.gameId, table.seat, bot) },
-        after: () => this.botSeated(table.gameId),
-        unblocks: true,
-      };
-    });
+  withdraw(organizerId: OrganizerId, id: string, playerId: string, idempotencyKey?: string) {
+    return this.run(id, organizerId, { withdraw: playerId }, idempotencyKey, (state) => this.withdrawal(state, playerId, 'withdrew'));
+  }
+
+  /** The withdrawal's events and what commits with them (a bot takes a seat still playing). */
+  withdrawal(state: TournamentState, playerId: string, reason: 'withdrew' | 'removed'): Decision<{ withdrawn: string; table: string | null; outlook: Outlook | null }> {
+    this.player(state, playerId);
+    if (state.withdrawn.has(playerId)) throw new ServiceError(serviceCodes.playerWithdrawn, `${playerId} withdrew already`);
+    if (state.status === 'finished') throw new ServiceError(serviceCodes.tournamentFinished, 'the tournament is over');
+    const events: TournamentEvent[] = [{ type: 'PlayerWithdrew', player: playerId, afterRound: state.rounds.length, ...(reason === 'withdrew' ? {} : { reason }) }];
+    const table = currentTable(state, playerId);
+    const seated = table !== null && !state.takenOver.has(`${table.gameId}:${playerId}`);
+    if (seated) events.push({ type: 'SeatTakenOver', round: table.round, gameId: table.gameId, player: playerId, reason: 'withdrew', forfeited: true });
+    const answer = { withdrawn: playerId, table: seated ? table.gameId : null, outlook: outlook(events.reduce(evolve, state)) };
+    if (!seated) return { events, answer, unblocks: true };
+    const bot = this.substitute(state.gameType);
+    return {
+      events,
+      answer,
+      extra: { within: (client) => this.store.seatBot(client, table.gameId, table.seat, bot) },
+      after: () => this.botSeated(table.gameId),
+      unblocks: true,
+    };
   }
 
   /** Pairs the next round now, or schedules it (`at`). A round that cannot be paired is
@@ -342,11 +346,11 @@ export class Tournaments {
 
   // ——— deciding ———
 
-  private registrations(state: TournamentState, entries: readonly (PlayerEntry & { readonly tokenHash?: string })[]) {
+  private registrations(state: TournamentState, entries: readonly (PlayerEntry & { readonly tokenHash?: string; readonly entry?: string })[]) {
     const bots = botsFor(state.gameType) ?? {};
     const players: { player: string; token: string | null; tokenHash: string | null }[] = [];
     const externalIds = new Set(state.players.flatMap((p) => (p.externalId === undefined ? [] : [p.externalId])));
-    const events: TournamentEvent[] = entries.map(({ tokenHash: knownHash, ...entry }, i) => {
+    const events: TournamentEvent[] = entries.map(({ tokenHash: knownHash, entry: from, ...entry }, i) => {
       if (entry.bot !== undefined && !Object.hasOwn(bots, entry.bot)) {
         throw new ServiceError(serviceCodes.invalidSetup, `player ${i}: no bot "${entry.bot}" for ${state.gameType}; there are ${Object.keys(bots).join(', ')}`);
       }
@@ -358,7 +362,7 @@ export class Tournaments {
       const id = `p${state.players.length + i + 1}`;
       const token = entry.bot === undefined && knownHash === undefined ? newToken() : null;
       players.push({ player: id, token, tokenHash: knownHash ?? (token === null ? null : hashToken(token)) });
-      return { type: 'PlayerRegistered', player: { id, ...entry } };
+      return { type: 'PlayerRegistered', player: { id, ...entry }, ...(from === undefined ? {} : { entry: from }) };
     });
     return { events, players };
   }

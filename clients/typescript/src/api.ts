@@ -481,7 +481,7 @@ export interface paths {
         };
         /**
          * A player's tournament and current table, by their tournament token
-         * @description Play the table at /games/{gameId} with the same token as the bearer. `player.absent` says why the player is left out of the rounds to come (not checked in before round 1, a no-show); checking in (POST /tournaments/me/check-in) brings them back from the next round.
+         * @description Play the table at /games/{gameId} with the same token as the bearer. A token from the join link whose entry is not a player (yet) shows the entry (`player: null`, `entry.status` pending or refused). `player.absent` says why the player is left out of the rounds to come (not checked in before round 1, a no-show); checking in (POST /tournaments/me/check-in) brings them back from the next round.
          */
         get: operations["getMyTable"];
         put?: never;
@@ -732,6 +732,274 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tournaments/{id}/check-in/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open check-in before round 1
+         * @description From now on round 1 pairs only the players who checked in (POST /tournaments/me/check-in with their token, or the organizer for them); bots need not. Those who have not are left out of round 1 (`PlayerAbsent` "not-checked-in", shown by GET /tournaments/me) and come back by checking in later. `closesAt`: no check-in after it (absent players still come back). Refused once round 1 is paired. Needs tournaments:run.
+         */
+        post: operations["openCheckIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/check-in/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close check-in
+         * @description Players may no longer check in for round 1 (absent players still come back by checking in). Round 1 closes it too. Needs tournaments:run.
+         */
+        post: operations["closeCheckIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/players/{player}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a player in (at the desk)
+         * @description Any time before the end: before round 1 the player is paired in it, later an absent player is paired again from the next round. Needs tournaments:run.
+         */
+        post: operations["checkInPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/tables/{gameId}/adjudicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a table still playing with a result
+         * @description For a stuck or disputed table: the game ends with this result and the reason (`GameAdjudicated` in its log, `ending.kind: "adjudicated"` in its views), and the tournament records it at once (`TableFinished` with `adjudicated`); standings, ratings, the feed and webhooks follow as for any table. A table that is over is corrected instead (`tournament/table-finished`). A result that does not fit the game (a rank per seat, someone first) is `lifecycle/invalid-result`. Needs tournaments:run.
+         */
+        post: operations["adjudicateTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/tables/{gameId}/correct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct a finished table's result
+         * @description The game's log gets `GameAdjudicated` with `correction: true` (its result is this one from now on), the tournament's `TableCorrected` (the result before and after, the reason) and `StandingsChanged`; the organizer's ratings of the game are folded again from all their tables. A table still playing is adjudicated instead (`tournament/table-running`); a knockout's table only until its next round is paired (`tournament/round-already-paired`). A finished game's reads are cached; a tournament's tables are never marked immutable, as a correction changes them. Needs tournaments:run.
+         */
+        post: operations["correctTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Self-registration as the organizer sees it: the join code, settings, entries waiting
+         * @description Needs tournaments:run.
+         */
+        get: operations["getRegistration"];
+        put?: never;
+        /**
+         * Open self-registration through a join link (or change its settings)
+         * @description Answers the join code: players register at POST /tournaments/join/{code} (the web page /join/{code}). `capacity` bounds the players in the tournament and the entries waiting; `closesAt` ends it; `approval` "manual" keeps entries pending until the organizer approves them. `newCode` replaces the code (the old link stops working). The log gets `RegistrationOpened` (without the code). Refused once the tournament is over or a knockout has started. Needs tournaments:run.
+         */
+        post: operations["openRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/registration/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close self-registration
+         * @description The join link takes no more entries (`tournament/registration-closed`); entries waiting may still be approved. Needs tournaments:run.
+         */
+        post: operations["closeRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Self-registration entries, oldest first
+         * @description Needs tournaments:run.
+         */
+        get: operations["listEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/entries/{entry}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending entry
+         * @description It becomes a player (`PlayerRegistered` with the entry), paired from the next round; its token is the one the entrant got. An entry decided already is `tournament/entry-decided`. Needs tournaments:run.
+         */
+        post: operations["approveEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/entries/{entry}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a pending entry
+         * @description Its token never becomes a player's (`EntryRefused`; the name stays out of the log). An entry decided already is `tournament/entry-decided`. Needs tournaments:run.
+         */
+        post: operations["refuseEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/entries/{entry}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an approved entry
+         * @description Its player is withdrawn (`PlayerWithdrew` "removed"; a player who never played leaves the standings); the answer has the next round's outlook. An entry decided already is `tournament/entry-decided`. Needs tournaments:run.
+         */
+        post: operations["removeEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/join/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a join link shows: the tournament and whether it takes entries
+         * @description Public. An unknown code is `tournament/join-code-unknown`.
+         */
+        get: operations["getJoinLink"];
+        put?: never;
+        /**
+         * Register yourself through a join link
+         * @description Answers your tournament token, once: keep it (GET /tournaments/me shows your entry, your table, whether you are left out; you play your tables with it). With automatic approval you are a player at once; with manual approval your entry waits (`status: "pending"`) until the organizer decides. Send an Idempotency-Key (random, 16+ characters): a retry with it gets the same entry and token, never a second entry. Refused when registration is closed (`tournament/registration-closed`) or full (`tournament/registration-full`); limited per address (RATE_LIMIT_JOINS_PER_MINUTE).
+         */
+        post: operations["joinTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/me/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check in with your tournament token
+         * @description While the organizer keeps check-in open before round 1 (you are paired in it), or when you are absent (not checked in in time, a no-show): you are paired again from the next round. `tournament/check-in-closed` otherwise; checking in twice changes nothing.
+         */
+        post: operations["checkIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -802,6 +1070,12 @@ export interface components {
                 /** @description The values still possible (a draw: each item left once); shown to the referee only */
                 values?: unknown[];
             } | null;
+        };
+        CheckedIn: {
+            player: string;
+            /** @constant */
+            checkedIn: true;
+            absent: null;
         };
         /** @description What a command led to, as you may see it */
         CommandAnswer: components["schemas"]["PechvogelCommandAnswer"] | components["schemas"]["FackelUndKeuleCommandAnswer"] | components["schemas"]["MistkaeferCommandAnswer"] | components["schemas"]["PorcaMiseriaCommandAnswer"];
@@ -2806,7 +3080,14 @@ export interface components {
             name: string;
             /** @enum {string} */
             status: "registering" | "running" | "finished";
-            player: components["schemas"]["TournamentPlayer"];
+            /** @description null while a self-registration entry is not a player (see entry) */
+            player: components["schemas"]["TournamentPlayer"] | null;
+            /** @description The self-registration entry the token came from; null for players the organizer registered */
+            entry: {
+                id: string;
+                /** @enum {string} */
+                status: "pending" | "approved" | "refused" | "removed";
+            } | null;
             /** @description Where to play now; null between rounds, or when not paired */
             table: {
                 round: number;
@@ -4553,6 +4834,31 @@ export interface components {
                 } | null;
             }[];
         };
+        TableResult: {
+            /** @description The game id */
+            tableId: string;
+            round: number;
+            /** @description Player ids in seat order */
+            readonly players: string[];
+            /** @description Rank per player, same order: 1 = first, ties share a rank */
+            readonly ranks: number[];
+            /** @description In-game score per player, same order */
+            readonly scores: number[];
+            /** @description Players who forfeited (no-show, withdrawn mid-game): they rank last and get no in-game score */
+            readonly forfeited?: string[];
+            /** @description Players who never played the table (no-shows): it is not rated for them */
+            readonly absent?: string[];
+            /** @description A knockout's placement table */
+            placement?: boolean;
+        };
+        TableVerdict: {
+            /** @description Rank per seat, in seat order: 1 = first, ties share a rank */
+            ranks: number[];
+            /** @description Score per seat; absent: 0 each when ending a table, unchanged when correcting one */
+            scores?: number[];
+            /** @description Why, in a sentence: kept in the log and shown to everyone */
+            reason: string;
+        };
         TournamentArchive: {
             /** @constant */
             format: "spielwerk-tournament-archive";
@@ -4712,6 +5018,16 @@ export interface components {
             /** @description Why, and what the organizer may do */
             reason: string;
         } | null;
+        TournamentEntry: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "refused" | "removed";
+            /** @description The tournament player it became (approved, removed) */
+            player: string | null;
+            createdAt: string;
+            decidedAt: string | null;
+        };
         TournamentEvent: {
             /** @constant */
             type: "TournamentCreated";
@@ -4766,6 +5082,16 @@ export interface components {
                 bot?: string;
                 id: string;
             };
+            /** @description The self-registration entry it came from (POST /tournaments/join/{code}) */
+            entry?: string;
+        } | {
+            /** @constant */
+            type: "EntryReceived";
+            entry: string;
+        } | {
+            /** @constant */
+            type: "EntryRefused";
+            entry: string;
         } | {
             /** @constant */
             type: "RoundPaired";
@@ -4794,23 +5120,7 @@ export interface components {
             type: "TableFinished";
             round: number;
             gameId: string;
-            result: {
-                /** @description The game id */
-                tableId: string;
-                round: number;
-                /** @description Player ids in seat order */
-                readonly players: string[];
-                /** @description Rank per player, same order: 1 = first, ties share a rank */
-                readonly ranks: number[];
-                /** @description In-game score per player, same order */
-                readonly scores: number[];
-                /** @description Players who forfeited (no-show, withdrawn mid-game): they rank last and get no in-game score */
-                readonly forfeited?: string[];
-                /** @description Players who never played the table (no-shows): it is not rated for them */
-                readonly absent?: string[];
-                /** @description A knockout's placement table */
-                placement?: boolean;
-            };
+            result: components["schemas"]["TableResult"];
             /** @description The organizer ended the table with this result (GameAdjudicated in the game's log) */
             adjudicated?: {
                 reason: string;
@@ -4820,40 +5130,8 @@ export interface components {
             type: "TableCorrected";
             round: number;
             gameId: string;
-            result: {
-                /** @description The game id */
-                tableId: string;
-                round: number;
-                /** @description Player ids in seat order */
-                readonly players: string[];
-                /** @description Rank per player, same order: 1 = first, ties share a rank */
-                readonly ranks: number[];
-                /** @description In-game score per player, same order */
-                readonly scores: number[];
-                /** @description Players who forfeited (no-show, withdrawn mid-game): they rank last and get no in-game score */
-                readonly forfeited?: string[];
-                /** @description Players who never played the table (no-shows): it is not rated for them */
-                readonly absent?: string[];
-                /** @description A knockout's placement table */
-                placement?: boolean;
-            };
-            previous: {
-                /** @description The game id */
-                tableId: string;
-                round: number;
-                /** @description Player ids in seat order */
-                readonly players: string[];
-                /** @description Rank per player, same order: 1 = first, ties share a rank */
-                readonly ranks: number[];
-                /** @description In-game score per player, same order */
-                readonly scores: number[];
-                /** @description Players who forfeited (no-show, withdrawn mid-game): they rank last and get no in-game score */
-                readonly forfeited?: string[];
-                /** @description Players who never played the table (no-shows): it is not rated for them */
-                readonly absent?: string[];
-                /** @description A knockout's placement table */
-                placement?: boolean;
-            };
+            result: components["schemas"]["TableResult"];
+            previous: components["schemas"]["TableResult"];
             reason: string;
         } | {
             /** @constant */
@@ -4999,6 +5277,13 @@ export interface components {
             seed?: number;
             /** @description A server-side bot of the game (e.g. greedy) instead of a person */
             bot?: string;
+        };
+        TournamentRegistration: {
+            open: boolean;
+            capacity: number | null;
+            closesAt: string | null;
+            /** @enum {string} */
+            approval: "automatic" | "manual";
         };
         TournamentSettings: {
             /**
@@ -8040,6 +8325,1301 @@ export interface operations {
                         /** @description The last round played */
                         round: number;
                     };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openCheckIn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    closesAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Open check-in before round 1 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkIn: {
+                            open: boolean;
+                            closesAt: string | null;
+                        };
+                        outlook: components["schemas"]["RoundOutlook"];
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    closeCheckIn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Close check-in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkIn: {
+                            open: boolean;
+                            closesAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    checkInPlayer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+                player: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Check a player in (at the desk) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckedIn"];
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adjudicateTable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableVerdict"];
+            };
+        };
+        responses: {
+            /** @description End a table still playing with a result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        gameId: string;
+                        round: number;
+                        result: components["schemas"]["TableResult"];
+                        reason: string;
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    correctTable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableVerdict"];
+            };
+        };
+        responses: {
+            /** @description Correct a finished table's result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        gameId: string;
+                        round: number;
+                        result: components["schemas"]["TableResult"];
+                        previous: components["schemas"]["TableResult"];
+                        reason: string;
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Self-registration as the organizer sees it: the join code, settings, entries waiting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string | null;
+                        registration: components["schemas"]["TournamentRegistration"] | null;
+                        /** @description Takes entries now */
+                        open: boolean;
+                        pending: number;
+                        placesLeft: number | null;
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openRegistration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    capacity?: number | null;
+                    /** @default null */
+                    closesAt?: string | null;
+                    /**
+                     * @default automatic
+                     * @enum {string}
+                     */
+                    approval?: "automatic" | "manual";
+                    /** @default false */
+                    newCode?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Open self-registration through a join link (or change its settings) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        registration: components["schemas"]["TournamentRegistration"];
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    closeRegistration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Close self-registration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        registration: components["schemas"]["TournamentRegistration"] | null;
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEntries: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "refused" | "removed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Self-registration entries, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: components["schemas"]["TournamentEntry"][];
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+                entry: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approve a pending entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entry: components["schemas"]["TournamentEntry"];
+                        outlook?: components["schemas"]["RoundOutlook"];
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    refuseEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+                entry: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refuse a pending entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entry: components["schemas"]["TournamentEntry"];
+                        outlook?: components["schemas"]["RoundOutlook"];
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key returns the first answer and appends nothing */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+                entry: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove an approved entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entry: components["schemas"]["TournamentEntry"];
+                        outlook?: components["schemas"]["RoundOutlook"];
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJoinLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What a join link shows: the tournament and whether it takes entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tournament: {
+                            id: string;
+                            name: string;
+                            gameType: string;
+                            format: unknown;
+                            /** @enum {string} */
+                            status: "registering" | "running" | "finished";
+                            players: number;
+                        };
+                        registration: components["schemas"]["TournamentRegistration"];
+                        /** @description Takes entries now */
+                        open: boolean;
+                        /** @description null: no capacity */
+                        placesLeft: number | null;
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    joinTournament: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A random value (a UUID): a retry with it gets the same entry and token. Whoever sends it again gets the token, so never a guessable one */
+                "idempotency-key"?: string;
+            };
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your name as the tournament shows it */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Register yourself through a join link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tournament: string;
+                        entry: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "refused" | "removed";
+                        /** @description Your player id; null while your entry waits for approval */
+                        player: string | null;
+                        /** @description Your tournament token. Shown once (again only to a retry with the same Idempotency-Key) */
+                        token: string;
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game or game type (game/not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client (request/rate-limited); retry after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    checkIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Check in with your tournament token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckedIn"];
                 };
             };
             /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
