@@ -112,7 +112,7 @@ t.test('check-in: who did not check in is left out of round 1 and told, and come
     players: [{ name: hostile }, { name: 'Bea' }, { name: 'Cem' }, { name: 'Dan' }, { name: 'Bot', bot: 'greedy' }],
   });
   const id = created.tournament.id;
-  const [ada, bea, cem, dan] = created.players.map((p) => p.token!);
+  const [ada, bea, cem, dan] = created.players.map((p) => p.token!) as [string, string, string, string];
   const asOrganizer = (url: string, payload: object = {}) => app.inject({ method: 'POST', url, headers: bearerHeader(organizer.key), payload });
   const checkIn = (token: string) => app.inject({ method: 'POST', url: '/tournaments/me/check-in', headers: bearerHeader(token) });
   t.equal((await checkIn(ada)).json().code, 'tournament/check-in-closed', 'not before it opens');
