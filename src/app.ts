@@ -58,6 +58,10 @@ import { Registrations } from './tournaments/registration.ts';
 import { TournamentFeed } from './tournaments/feed.ts';
 import { TournamentStore } from './tournaments/tournament-store.ts';
 import { Tournaments } from './tournaments/tournaments.ts';
+import { defaultDispatcherOptions, WebhookDispatcher, type DispatcherOptions } from './webhooks/dispatcher.ts';
+import { WebhookStore } from './webhooks/webhook-store.ts';
+import { Webhooks } from './webhooks/webhooks.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 export interface AppOptions {
   readonly prisma: PrismaClient;
@@ -100,6 +104,8 @@ export interface AppOptions {
   /** OPEN_GAME_TTL_SECONDS in ms: how long a game waits for its open seats before the
    * scheduler expires it; 0 or absent: never. */
   readonly openGameTtlMs?: number;
+  /** Webhook delivery: private addresses (WEBHOOK_ALLOW_PRIVATE), poll, lease, timeout, attempts, backoff. */
+  readonly webhooks?: Partial<DispatcherOptions>;
 }
 
 /** Where the app is in its life: `draining` turns /ready to 503 so that load balancers
@@ -137,6 +143,8 @@ export interface Services {
   readonly registrations: Registrations;
   readonly checkIns: CheckIns;
   readonly adjudications: Adjudications;
+  readonly webhooks: Webhooks;
+  readonly dispatcher: WebhookDispatcher;
 }
 
 declare module 'fastify' {
@@ -230,11 +238,17 @@ export async function buildApp(options: AppOptions) {
   scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler }, (game, outcome) => metrics.deadlineFired(game, outcome));
   bots = new BotSeats(store, commands, latest, clock, app.log, (game, outcome) => metrics.botCommand(game, outcome));
   const organizers = new Organizers(options.prisma, clock, options.adminKey);
-  const tournamentStore = new TournamentStore(options.pool, notifier?.instance ?? null);
+  const webhookOptions: DispatcherOptions = { ...defaultDispatcherOptions, ...options.webhooks };
+  const webhookStore = new WebhookStore(options.pool);
+  const dispatcher = new WebhookDispatcher(webhookStore, clock, app.log, webhookOptions);
+  const tournamentStore = new TournamentStore(options.pool, notifier?.instance ?? null, (client, id, firstSeq, events, at) => webhookStore.enqueue(client, id, firstSeq, events, at));
   const feed = new TournamentFeed();
   const setup = new GameSetup(store, latest, clock, hooks, options.openGameTtlMs ?? 0);
   const tournaments = new Tournaments(tournamentStore, store, setup, latest, clock, {
-    appended: (id, firstSeq, events) => feed.appended(id, firstSeq, events),
+    appended: (id, firstSeq, events) => {
+      feed.appended(id, firstSeq, events);
+      dispatcher.wake();
+    },
     botSeated: (gameId) => {
       void hub.seatsChanged(gameId).catch(checkingSeatsFailed);
       bots.kick(gameId);
@@ -260,6 +274,8 @@ export async function buildApp(options: AppOptions) {
     registrations: new Registrations(tournaments, new RegistrationStore(options.pool)),
     checkIns: new CheckIns(tournaments),
     adjudications: new Adjudications(tournaments, commands, latest),
+    webhooks: new Webhooks(webhookStore, clock, webhookOptions.allowPrivate),
+    dispatcher,
   };
   app.decorate('services', services);
   const lifecycle: Lifecycle = { draining: false, closing: false };
@@ -338,6 +354,7 @@ export async function buildApp(options: AppOptions) {
         { name: 'operations', description: 'Health and readiness' },
         { name: 'organizers', description: 'Organizers and their API keys' },
         { name: 'tournaments', description: 'Tournaments: players, rounds, standings, exports' },
+        { name: 'webhooks', description: "Signed deliveries of an organizer's tournament events to their URLs" },
       ],
     },
     transform: jsonSchemaTransform,
@@ -352,6 +369,7 @@ export async function buildApp(options: AppOptions) {
     preClose: async () => {
       if (tournamentTimer !== null) clearInterval(tournamentTimer);
       scheduler.stop();
+      await until(dispatcher.stop(), closeDeadline);
       await sockets.stopCommands(closeDeadline);
       await until(bots.stop(), closeDeadline);
       await until(commands.drain(), closeDeadline);
@@ -376,6 +394,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(tournamentRoutes);
   await app.register(tournamentAdminRoutes);
   await app.register(tournamentJoinRoutes);
+  await app.register(webhookRoutes);
   await app.register(tournamentLiveRoutes);
 
   app.addHook('onReady', async () => {
@@ -383,6 +402,7 @@ export async function buildApp(options: AppOptions) {
     await notifier?.start();
     scheduler.start();
     await bots.start();
+    dispatcher.start();
     const pollMs = options.tournamentPollMs ?? 1000;
     if (pollMs > 0) {
       // A database failing over is no fault of ours: warned, and tried again at the next poll.

@@ -77,6 +77,7 @@ const app = await buildApp({
   connections,
   adminKey,
   openGameTtlMs: count('OPEN_GAME_TTL_SECONDS', 86_400) * 1000,
+  webhooks: { allowPrivate: process.env.WEBHOOK_ALLOW_PRIVATE === '1' || process.env.WEBHOOK_ALLOW_PRIVATE === 'true' },
   ...(corsOrigins === undefined ? {} : { corsOrigins }),
 });
 

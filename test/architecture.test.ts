@@ -27,7 +27,8 @@ const mayImport: Record<string, readonly string[]> = {
   observability: ['lib'],
   organizers: ['access', 'errors.ts', 'generated'],
   tournaments: ['domain', 'bots', 'events', 'state', 'commands', 'access', 'errors.ts', 'lib'],
-  routes: ['domain', 'events', 'state', 'access', 'commands', 'reads', 'live', 'observability', 'organizers', 'tournaments', 'errors.ts'],
+  webhooks: ['errors.ts', 'lib'],
+  routes: ['domain', 'events', 'state', 'access', 'commands', 'reads', 'live', 'observability', 'organizers', 'tournaments', 'webhooks', 'errors.ts'],
 };
 
 function sourceFiles(dir: string): string[] {

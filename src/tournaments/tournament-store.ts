@@ -52,11 +52,16 @@ const UNIQUE_VIOLATION = '23505';
 /** The tournament's version was no longer the one read: rolls the transaction back. */
 class LostRace extends Error {}
 
+/** What else an append writes in its transaction for the events it appends (the
+ * webhooks' deliveries, wired in app.ts). */
+export type Outbox = (client: pg.ClientBase, tournamentId: string, firstSeq: number, events: readonly TournamentEvent[], at: Date) => Promise<void>;
+
 export class TournamentStore {
   constructor(
     private readonly pool: pg.Pool,
     /** The notifier's instance, which seat changes name; null: no other instance to tell. */
     private readonly instance: string | null = null,
+    private readonly outbox: Outbox | null = null,
   ) {}
 
   /** Runs `work` in one transaction on one connection. */
@@ -136,6 +141,7 @@ export class TournamentStore {
        SELECT $1, $2::int + e.ord::int, e.ev->>'type', e.ev, $3 FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS e(ev, ord)`,
       [request.tournamentId, request.expectedVersion, request.at, JSON.stringify(request.events)],
     );
+    await this.outbox?.(client, request.tournamentId, request.expectedVersion + 1, request.events, request.at);
     await this.insertPlayers(client, request.tournamentId, request.players ?? []);
     await request.within?.(client);
     await this.insertTables(client, request.tournamentId, request.tables ?? []);

@@ -20,7 +20,7 @@ export const testAdminKey = 'sw_admin_test_key_0123456789abcdefghijklmnop';
 
 export async function testApp(
   t: TestLike,
-  options: { clock?: () => number; database?: TestDatabase } & Pick<AppOptions, 'live' | 'connections' | 'openGameTtlMs' | 'notifier' | 'rateLimits'> = {},
+  options: { clock?: () => number; database?: TestDatabase } & Pick<AppOptions, 'live' | 'connections' | 'openGameTtlMs' | 'notifier' | 'rateLimits' | 'webhooks'> = {},
 ): Promise<App & { databaseUrl: string }> {
   const database = options.database ?? (await testDatabase(t));
   const app = await buildApp({
@@ -38,6 +38,8 @@ export async function testApp(
     ...(options.openGameTtlMs === undefined ? {} : { openGameTtlMs: options.openGameTtlMs }),
     ...(options.notifier === undefined ? {} : { notifier: options.notifier }),
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
+    // Deliveries go out when this app appends, not by a poll every second.
+    webhooks: { pollMs: 0, ...options.webhooks },
   });
   await app.ready();
   closeAtTeardown(t, app);
