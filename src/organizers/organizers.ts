@@ -54,6 +54,7 @@ export class Organizers {
   }
 
   async createOrganizer(name: string, firstKey: NewKeyRequest): Promise<{ organizer: { id: string; name: string }; key: string; keyInfo: KeyInfo }> {
+    this.notExpired(firstKey);
     const id = randomUUID();
     const generated = newKey();
     const row = await this.prisma.organizer.create({
@@ -69,6 +70,7 @@ export class Organizers {
   }
 
   async createKey(organizerId: string, request: NewKeyRequest): Promise<{ key: string; keyInfo: KeyInfo }> {
+    this.notExpired(request);
     await this.organizer(organizerId);
     const generated = newKey();
     const row = await this.prisma.apiKey.create({
@@ -104,6 +106,13 @@ export class Organizers {
     if (row.revokedAt !== null) throw new ServiceError(serviceCodes.keyRevoked, `API key ${row.id} was revoked at ${row.revokedAt.toISOString()}`);
     if (row.expiresAt !== null && row.expiresAt.getTime() <= this.clock()) throw new ServiceError(serviceCodes.keyExpired, `API key ${row.id} expired at ${row.expiresAt.toISOString()}`);
     return { organizerId: row.organizerId, keyId: row.id, scopes: row.scopes };
+  }
+
+  /** A key that would be refused from its first use is a mistake, not a key. */
+  private notExpired(request: NewKeyRequest): void {
+    if (request.expiresAt !== undefined && request.expiresAt.getTime() <= this.clock()) {
+      throw new ServiceError(serviceCodes.validation, `expiresAt ${request.expiresAt.toISOString()} is already past: a key must expire in the future`);
+    }
   }
 
   private async organizer(id: string): Promise<void> {

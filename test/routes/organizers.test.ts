@@ -61,6 +61,15 @@ t.test('a key without the scope, a revoked, an expired or an unknown key: each i
   t.equal(missing.json().scope, 'games:create');
   t.equal(missing.headers['content-type'], 'application/problem+json; charset=utf-8');
 
+  const keysBefore = await database.prisma.apiKey.count();
+  for (const expiresAt of [new Date(clock.now - 1000).toISOString(), new Date(clock.now).toISOString()]) {
+    const past = await app.inject({ method: 'POST', url: `/organizers/${organizer.id}/keys`, headers: bearerHeader(organizer.key), payload: { name: 'stale', scopes: ['games:create'], expiresAt } });
+    t.same([past.statusCode, past.json().code], [400, 'request/invalid'], `a key expiring at ${expiresAt}, not after now, is refused`);
+  }
+  const pastOrganizer = await app.inject({ method: 'POST', url: '/organizers', headers: bearerHeader(testAdminKey), payload: { name: 'Gestern', key: { name: 'k', scopes: ['games:create'], expiresAt: '2001-01-01T00:00:00Z' } } });
+  t.equal(pastOrganizer.json().code, 'request/invalid', "and an organizer's first key too");
+  t.equal(await database.prisma.apiKey.count(), keysBefore, 'nothing written');
+
   const expiring = await app.inject({
     method: 'POST',
     url: `/organizers/${organizer.id}/keys`,
