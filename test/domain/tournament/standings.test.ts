@@ -55,6 +55,11 @@ t.test('forfeits rank last, below everyone who played on, and share the last pla
   t.match(a, { points: 0, played: 1, wins: 0 }, 'a forfeit is played but never a win');
 });
 
+t.test("a forfeited seat's in-game score, a bot's from the start or from the withdrawal on, is not its player's (issue 25, item 7)", async (t) => {
+  const played = standings(['a', 'b', 'c'], [table(1, ['a', 'b', 'c'], [1, 2, 3], [40, 25, 10], ['a'])], []);
+  t.strictSame(played.map((s) => [s.player, s.tieBreaks.score]), [['b', 25], ['c', 10], ['a', 0]]);
+});
+
 t.test('a custom scheme per table size, the default for sizes it does not list, and its bye', async (t) => {
   const scheme: PointsScheme = { byTableSize: { 4: [7, 5, 3, 1] }, bye: 4 };
   const results = [table(1, ['a', 'b', 'c', 'd'], [1, 2, 3, 4]), table(2, ['a', 'b', 'c'], [3, 2, 1])];
