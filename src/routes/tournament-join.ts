@@ -11,7 +11,7 @@ import { CheckedIn } from './tournament-admin.ts';
 import { IdempotencyHeaders } from './schemas.ts';
 import { organizerSecurity, Outlook, runner, TournamentParams, tournamentErrors } from './tournament-schemas.ts';
 
-const Code = z.object({ code: z.string().min(1).max(40) });
+const Code = z.object({ code: z.string().regex(/^[A-Za-z0-9]{1,40}$/).describe('The join code') });
 const Registration = z
   .object({ open: z.boolean(), capacity: z.number().int().nullable(), closesAt: z.string().nullable(), approval: z.enum(['automatic', 'manual']) })
   .meta({ id: 'TournamentRegistration' });
@@ -42,7 +42,7 @@ export const tournamentJoinRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['tournaments'],
       summary: 'Open self-registration through a join link (or change its settings)',
       description:
-        'Answers the join code: players register at POST /tournaments/join/{code} (the web page /join/{code}). `capacity` bounds the players in the tournament and the entries waiting; `closesAt` ends it; `approval` "manual" keeps entries pending until the organizer approves them. `newCode` replaces the code (the old link stops working). The log gets `RegistrationOpened` (without the code). Refused once the tournament is over or a knockout has started. Needs tournaments:run.',
+        'Answers the join code: players register at POST /registrations/{code} (the web page /join/{code}). `capacity` bounds the players in the tournament and the entries waiting; `closesAt` ends it; `approval` "manual" keeps entries pending until the organizer approves them. `newCode` replaces the code (the old link stops working). The log gets `RegistrationOpened` (without the code). Refused once the tournament is over or a knockout has started. Needs tournaments:run.',
       params: TournamentParams,
       headers: IdempotencyHeaders,
       body: z
@@ -126,7 +126,7 @@ export const tournamentJoinRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get('/tournaments/join/:code', {
+  app.get('/registrations/:code', {
     config: joinLimit,
     schema: {
       operationId: 'getJoinLink',
@@ -148,7 +148,7 @@ export const tournamentJoinRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => registrations.lookup(request.params.code),
   });
 
-  app.post('/tournaments/join/:code', {
+  app.post('/registrations/:code', {
     config: joinLimit,
     schema: {
       operationId: 'joinTournament',

@@ -82,7 +82,7 @@ export const TournamentEvent = z
   .discriminatedUnion('type', [
     z.object({ type: z.literal('TournamentCreated'), name: z.string(), gameType: z.string(), format: formatSchema, settings: Settings, seed: z.string(), organizerId: z.string() }),
     /** The player's token hash is kept beside the log (tournament_player), not in it: the log is public. */
-    z.object({ type: z.literal('PlayerRegistered'), player: Player, entry: z.string().optional().describe('The self-registration entry it came from (POST /tournaments/join/{code})') }),
+    z.object({ type: z.literal('PlayerRegistered'), player: Player, entry: z.string().optional().describe('The self-registration entry it came from (POST /registrations/{code})') }),
     z.object({ type: z.literal('EntryReceived'), entry: z.string() }).describe('Someone registered through the join link and waits for the organizer (manual approval); the name is not in the public log'),
     z.object({ type: z.literal('EntryRefused'), entry: z.string() }).describe('The organizer refused a pending entry'),
     z.object({

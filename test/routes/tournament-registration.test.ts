@@ -20,14 +20,14 @@ t.test('a join link: automatic and manual approval, capacity, closing time, retr
   const { tournament } = await createTournament(app, organizer.key, { name: hostile, gameType: 'pechvogel', format: swiss, settings: fast, players: [{ name: 'Bot', bot: 'greedy' }] });
   const id = tournament.id;
   const asOrganizer = (url: string, payload: object = {}) => app.inject({ method: 'POST', url, headers: bearerHeader(organizer.key), payload });
-  const join = (code: string, name: string, key?: string) => app.inject({ method: 'POST', url: `/tournaments/join/${code}`, headers: key === undefined ? {} : { 'idempotency-key': key }, payload: { name } });
+  const join = (code: string, name: string, key?: string) => app.inject({ method: 'POST', url: `/registrations/${code}`, headers: key === undefined ? {} : { 'idempotency-key': key }, payload: { name } });
 
   const closesAt = new Date(clock.now + 3_600_000).toISOString();
   const opened = await asOrganizer(`/tournaments/${id}/registration`, { capacity: 4, closesAt });
   t.equal(opened.statusCode, 200, opened.body);
   const { code } = opened.json();
   t.match(code, /^[a-z2-9]{12}$/);
-  const shown = (await app.inject({ url: `/tournaments/join/${code}` })).json();
+  const shown = (await app.inject({ url: `/registrations/${code}` })).json();
   t.same([shown.tournament.name, shown.open, shown.placesLeft, shown.registration.approval], [hostile, true, 3, 'automatic'], 'the link shows the tournament, open, 3 places left of 4');
   const log = async () => (await app.inject({ url: `/tournaments/${id}/events` })).body;
   t.notMatch(await log(), code, 'the code is not in the public log');
@@ -74,11 +74,11 @@ t.test('a join link: automatic and manual approval, capacity, closing time, retr
   t.equal((await join('nosuchcode', 'x')).json().code, 'tournament/join-code-unknown');
   const rotated = (await asOrganizer(`/tournaments/${id}/registration`, { newCode: true })).json();
   t.not(rotated.code, code);
-  t.equal((await app.inject({ url: `/tournaments/join/${code}` })).json().code, 'tournament/join-code-unknown', 'a new code retires the old link');
+  t.equal((await app.inject({ url: `/registrations/${code}` })).json().code, 'tournament/join-code-unknown', 'a new code retires the old link');
   t.equal((await asOrganizer(`/tournaments/${id}/registration/close`)).json().registration.open, false);
   t.equal((await join(rotated.code, 'Zoe')).json().code, 'tournament/registration-closed');
   const entries = await database.prisma.tournamentEntry.count();
-  const refusedBody = await app.inject({ method: 'POST', url: `/tournaments/join/${rotated.code}`, payload: { name: '' } });
+  const refusedBody = await app.inject({ method: 'POST', url: `/registrations/${rotated.code}`, payload: { name: '' } });
   t.same([refusedBody.statusCode, refusedBody.json().code, await database.prisma.tournamentEntry.count()], [400, 'request/invalid', entries], 'an empty name changes nothing');
 });
 
@@ -88,7 +88,7 @@ t.test('two registrations with one key at once make one entry', async (t) => {
   const { tournament } = await createTournament(app, organizer.key, { name: 'Race', gameType: 'pechvogel', format: swiss, settings: fast, players: [] });
   const { code } = (await app.inject({ method: 'POST', url: `/tournaments/${tournament.id}/registration`, headers: bearerHeader(organizer.key), payload: {} })).json();
   const headers = { 'idempotency-key': 'a7f3b1c2-9e3d-4c8a-b1f2-0d9e8c7b6a59' };
-  const [a, b] = await Promise.all([0, 1].map(() => app.inject({ method: 'POST', url: `/tournaments/join/${code}`, headers, payload: { name: 'Twice' } })));
+  const [a, b] = await Promise.all([0, 1].map(() => app.inject({ method: 'POST', url: `/registrations/${code}`, headers, payload: { name: 'Twice' } })));
   t.same(b!.json(), a!.json());
   t.equal((await app.inject({ url: `/tournaments/${tournament.id}` })).json().players.length, 1);
 });
@@ -99,7 +99,7 @@ t.test('the join link is rate-limited per address', async (t) => {
   const { tournament } = await createTournament(app, organizer.key, { name: 'Flood', gameType: 'pechvogel', format: swiss, settings: fast, players: [] });
   const { code } = (await app.inject({ method: 'POST', url: `/tournaments/${tournament.id}/registration`, headers: bearerHeader(organizer.key), payload: {} })).json();
   const statuses = [];
-  for (let i = 0; i < 4; i++) statuses.push((await app.inject({ method: 'POST', url: `/tournaments/join/${code}`, payload: { name: `P${i}` } })).statusCode);
+  for (let i = 0; i < 4; i++) statuses.push((await app.inject({ method: 'POST', url: `/registrations/${code}`, payload: { name: `P${i}` } })).statusCode);
   t.same(statuses, [201, 201, 201, 429]);
 });
 

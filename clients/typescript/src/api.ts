@@ -847,7 +847,7 @@ export interface paths {
         put?: never;
         /**
          * Open self-registration through a join link (or change its settings)
-         * @description Answers the join code: players register at POST /tournaments/join/{code} (the web page /join/{code}). `capacity` bounds the players in the tournament and the entries waiting; `closesAt` ends it; `approval` "manual" keeps entries pending until the organizer approves them. `newCode` replaces the code (the old link stops working). The log gets `RegistrationOpened` (without the code). Refused once the tournament is over or a knockout has started. Needs tournaments:run.
+         * @description Answers the join code: players register at POST /registrations/{code} (the web page /join/{code}). `capacity` bounds the players in the tournament and the entries waiting; `closesAt` ends it; `approval` "manual" keeps entries pending until the organizer approves them. `newCode` replaces the code (the old link stops working). The log gets `RegistrationOpened` (without the code). Refused once the tournament is over or a knockout has started. Needs tournaments:run.
          */
         post: operations["openRegistration"];
         delete?: never;
@@ -956,7 +956,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tournaments/join/{code}": {
+    "/registrations/{code}": {
         parameters: {
             query?: never;
             header?: never;
@@ -5172,7 +5172,7 @@ export interface components {
                 bot?: string;
                 id: string;
             };
-            /** @description The self-registration entry it came from (POST /tournaments/join/{code}) */
+            /** @description The self-registration entry it came from (POST /registrations/{code}) */
             entry?: string;
         } | {
             /** @constant */
@@ -9534,6 +9534,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The join code */
                 code: string;
             };
             cookie?: never;
@@ -9628,6 +9629,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
+                /** @description The join code */
                 code: string;
             };
             cookie?: never;
