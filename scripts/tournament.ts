@@ -6,6 +6,8 @@
 //       Prints the tournament id; each person's token goes to --tokens (shown only once).
 //   run --id <id>        pairs each round once the previous one has finished, to the end
 //   wait --id <id>       waits while the server pairs the rounds by itself
+//       Both stop with exit code 3 when the tournament is blocked (the server cannot pair
+//       its next round), saying why.
 //   export --id <id> --out <dir>   standings.json, standings.csv, games.ndjson, archive.json
 // Options for all: --url (default $SPIELWERK_URL or http://127.0.0.1:3000), --key
 // (default $SPIELWERK_KEY: an organizer's API key with tournaments:run and results:read).
@@ -113,6 +115,12 @@ async function untilRoundDone(id: string, pairNext: boolean): Promise<void> {
     const summary = await call('GET', `/tournaments/${id}`);
     progress(summary);
     if (summary.status === 'finished') break;
+    // The server could not pair the next round: waiting would be for nothing.
+    if (summary.blocked != null) {
+      if (tty) process.stdout.write('\n');
+      console.error(`tournament ${id} is blocked at round ${summary.blocked.round}: ${summary.blocked.reason}`);
+      process.exit(3);
+    }
     const round = summary.rounds.at(-1);
     const roundDone = round === undefined || round.tables.every((t: { finished: boolean }) => t.finished);
     if (pairNext && roundDone) await call('POST', `/tournaments/${id}/rounds`, {});

@@ -14,7 +14,7 @@ export const TournamentEventsMessage = named(
         .describe('The events of one commit (or of the catch-up after `after`), in order and without gaps'),
       version: z.int().min(1).describe('The seq of the last event: reconnect with ?after= this'),
     })
-    .describe('The tournament log grew: rounds paired, tables finished, standings changed, players withdrew, …'),
+    .describe('The tournament log grew: rounds paired, tables finished (adjudicated, corrected), standings changed, players registered, checked in, absent or withdrawn, the tournament blocked (TournamentBlocked: the round the server cannot pair, why, and what the organizer may do) or finished, …'),
   'TournamentEventsMessage',
 );
 export type TournamentEventsMessage = z.infer<typeof TournamentEventsMessage>;

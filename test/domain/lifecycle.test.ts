@@ -55,3 +55,24 @@ t.test('a seat resigns also while a supplied game waits for chance', async (t) =
   t.same(game.result(after)?.winners, [0, 1]);
   t.same(game.pending(after), { seats: [] }, 'nobody, not even chance, is waited for');
 });
+
+t.test('adjudicating: the system only; it ends a running game with the result given, or corrects one over; never one without a result', async (t) => {
+  const { game, state } = started('pechvogel', {});
+  const adjudicate = (ranks: number[], scores: number[]) => ({ type: 'adjudicate', ranks, scores, reason: 'disputed' }) as unknown as Command;
+  const fold = (s: unknown, events: GameEvent[] | RuleViolation) => (events as GameEvent[]).reduce((x, e) => game.evolve(x, e), s);
+  t.equal(codeOf(decide('pechvogel', state, adjudicate([2, 1], [0, 5]), { kind: 'seat', seat: 0 }, NOW)), 'lifecycle/system-only');
+  for (const [ranks, scores] of [[[1], [0]], [[2, 2], [0, 0]], [[1, 3], [0, 0]], [[1, 2], [0, Infinity]]]) {
+    t.equal(codeOf(decide('pechvogel', state, adjudicate(ranks!, scores!), system, NOW)), 'lifecycle/invalid-result', `ranks ${ranks}, scores ${scores}`);
+  }
+  const ended = fold(state, decide('pechvogel', state, adjudicate([2, 1], [0, 5]), system, NOW));
+  t.same(game.result(ended), { scores: [0, 5], ranks: [2, 1], winners: [1] });
+  t.match(game.ending!(ended), { kind: 'adjudicated', reason: 'disputed', correction: false });
+  t.same(game.legalCommands(ended, 0), []);
+  const corrected = decide('pechvogel', ended, adjudicate([1, 2], [5, 0]), system, NOW) as GameEvent[];
+  t.match(corrected, [{ type: 'GameAdjudicated', correction: true }], 'a game that is over is corrected');
+  t.same(game.result(fold(ended, corrected)), { scores: [5, 0], ranks: [1, 2], winners: [0] });
+  const resigned = fold(state, decide('pechvogel', state, { type: 'resign' }, { kind: 'seat', seat: 0 }, NOW));
+  t.match(decide('pechvogel', resigned, adjudicate([1, 2], [1, 0]), system, NOW), [{ correction: true }], "a resignation's result is corrected too");
+  const aborted = fold(state, decide('pechvogel', state, { type: 'abort', by: 'organizer' } as unknown as Command, system, NOW));
+  t.equal(codeOf(decide('pechvogel', aborted, adjudicate([1, 2], [0, 0]), system, NOW)), 'lifecycle/no-result');
+});

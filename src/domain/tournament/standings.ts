@@ -106,8 +106,9 @@ export function standings(
       t.played++;
       const forfeited = result.forfeited?.includes(p) === true;
       if (placed[i] === 1 && !forfeited) t.wins++;
-      // A forfeited seat was a bot's, from the start or from the withdrawal on: its score is not the player's.
-      if (!forfeited) t.score += result.scores[i] ?? 0;
+      // A forfeited seat was a bot's from the withdrawal on, an absent one's (a no-show)
+      // from the start: its in-game score is not the player's.
+      if (!forfeited && result.absent?.includes(p) !== true) t.score += result.scores[i] ?? 0;
       t.tables.push(r);
     });
   });

@@ -58,6 +58,8 @@ t.test('forfeits rank last, below everyone who played on, and share the last pla
 t.test("a forfeited seat's in-game score, a bot's from the start or from the withdrawal on, is not its player's (issue 25, item 7)", async (t) => {
   const played = standings(['a', 'b', 'c'], [table(1, ['a', 'b', 'c'], [1, 2, 3], [40, 25, 10], ['a'])], []);
   t.strictSame(played.map((s) => [s.player, s.tieBreaks.score]), [['b', 25], ['c', 10], ['a', 0]]);
+  const botPlayedOn = standings(['a', 'b', 'c'], [{ ...table(1, ['a', 'b', 'c'], [1, 2, 3], [40, 25, 10]), absent: ['a'] }], []);
+  t.strictSame(botPlayedOn.map((s) => [s.player, s.points, s.tieBreaks.score]), [['a', 3, 0], ['b', 1.5, 25], ['c', 0, 10]], "a no-show whose seat a bot played on (action bot) keeps the bot's place, not its score");
 });
 
 t.test('a custom scheme per table size, the default for sizes it does not list, and its bye', async (t) => {
