@@ -98,11 +98,14 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = bearer(request);
       if (token === undefined) throw new ServiceError(serviceCodes.tokenRequired, 'send your tournament token as the bearer');
       const found = await tournaments.me(token);
+      if (found !== null) {
+        const entry = found.state.entryOf.get(found.player.id);
+        return myView(found.state, found.player, found.table, entry === undefined ? null : { id: entry.id, status: entry.removed ? 'removed' : 'approved' });
+      }
+      // Not a player: an entry through the join link that is waiting, or was refused.
       const entry = await registrations.byToken(token);
-      const shown = entry === null ? null : { id: entry.id, status: entry.status };
-      if (found !== null) return myView(found.state, found.player, found.table, shown);
       if (entry === null) throw new ServiceError(serviceCodes.unknownToken, 'this token belongs to no tournament player');
-      return myView(await tournaments.state(entry.tournamentId), null, null, shown);
+      return myView(await tournaments.state(entry.tournamentId), null, null, { id: entry.id, status: entry.status });
     },
   });
 

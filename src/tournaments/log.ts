@@ -192,6 +192,9 @@ export interface TournamentState {
   readonly registration: Registration | null;
   /** Self-registration entries waiting for the organizer's approval. */
   readonly pendingEntries: ReadonlySet<string>;
+  /** The entry each player who registered through the join link came from, and whether
+   * the organizer removed it again. */
+  readonly entryOf: ReadonlyMap<string, { readonly id: string; readonly removed: boolean }>;
   /** Adjudication and correction reasons by game id. */
   readonly adjudicated: ReadonlyMap<string, string>;
 }
@@ -203,7 +206,7 @@ function created(id: string, event: TournamentEvent): TournamentState {
   return {
     id, version: 1, name, gameType, format, settings, seed, organizerId,
     players: [], withdrawn: new Set(), rounds: [], results: new Map(), forfeits: new Map(), takenOver: new Set(), scheduled: null, status: 'registering',
-    blocked: null, absent: new Map(), noShows: new Map(), checkedIn: new Set(), checkIn: null, registration: null, pendingEntries: new Set(), adjudicated: new Map(),
+    blocked: null, absent: new Map(), noShows: new Map(), checkedIn: new Set(), checkIn: null, registration: null, pendingEntries: new Set(), entryOf: new Map(), adjudicated: new Map(),
   };
 }
 
@@ -213,7 +216,13 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
     case 'TournamentCreated':
       throw new Error(`tournament ${state.id} was created twice`);
     case 'PlayerRegistered':
-      return { ...next, players: [...state.players, event.player], pendingEntries: event.entry === undefined ? state.pendingEntries : without(state.pendingEntries, event.entry) };
+      if (event.entry === undefined) return { ...next, players: [...state.players, event.player] };
+      return {
+        ...next,
+        players: [...state.players, event.player],
+        pendingEntries: without(state.pendingEntries, event.entry),
+        entryOf: new Map(state.entryOf).set(event.player.id, { id: event.entry, removed: false }),
+      };
     case 'EntryReceived':
       return { ...next, pendingEntries: new Set(state.pendingEntries).add(event.entry) };
     case 'EntryRefused':
@@ -236,8 +245,11 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
       const forfeits = event.forfeited ? appended(state.forfeits, event.gameId, event.player) : state.forfeits;
       return { ...next, takenOver, forfeits, noShows };
     }
-    case 'PlayerWithdrew':
-      return { ...next, withdrawn: new Set(state.withdrawn).add(event.player) };
+    case 'PlayerWithdrew': {
+      const entry = state.entryOf.get(event.player);
+      const entryOf = event.reason === 'removed' && entry !== undefined ? new Map(state.entryOf).set(event.player, { ...entry, removed: true }) : state.entryOf;
+      return { ...next, withdrawn: new Set(state.withdrawn).add(event.player), entryOf };
+    }
     case 'PlayerAbsent':
       return { ...next, absent: new Map(state.absent).set(event.player, event.reason) };
     case 'CheckInOpened':
