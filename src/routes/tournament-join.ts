@@ -5,11 +5,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ServiceError, serviceCodes } from '../errors.ts';
-import { bearer } from './games.ts';
 import { limitOf } from './rate-limits.ts';
 import { CheckedIn } from './tournament-admin.ts';
 import { IdempotencyHeaders } from './schemas.ts';
-import { organizerSecurity, Outlook, runner, TournamentParams, tournamentErrors } from './tournament-schemas.ts';
+import { organizerSecurity, Outlook, playerToken, runner, TournamentParams, tournamentErrors } from './tournament-schemas.ts';
 
 const Code = z.object({ code: z.string().regex(/^[A-Za-z0-9]{1,40}$/).describe('The join code') });
 const Registration = z
@@ -186,8 +185,7 @@ export const tournamentJoinRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: CheckedIn, ...tournamentErrors },
     },
     handler: async (request) => {
-      const token = bearer(request);
-      if (token === undefined) throw new ServiceError(serviceCodes.tokenRequired, 'send your tournament token as the bearer');
+      const token = playerToken(request);
       const found = await tournaments.me(token);
       if (found === null) throw new ServiceError(serviceCodes.unknownToken, 'this token belongs to no tournament player (an entry still waiting for approval cannot check in)');
       return checkIns.byPlayer(found.state.id, found.player.id);

@@ -1,10 +1,13 @@
 // The shapes of the tournament routes' answers (also the OpenAPI document's
 // components), and what every tournament route shares: its parameters, its problems,
 // the organizer key it needs.
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ServiceError, serviceCodes } from '../errors.ts';
 import { requireScope } from '../organizers/organizers.ts';
 import { PlayerEntry, TableResultSchema, type Player as TournamentPlayerEntry, type TournamentState } from '../tournaments/log.ts';
 import { playerView } from '../tournaments/views.ts';
+import { bearer } from './games.ts';
 import { Problem } from './problem.ts';
 
 export const TournamentParams = z.object({ id: z.uuid() });
@@ -13,6 +16,13 @@ export const organizerSecurity = [{ apiKey: [] }];
 /** The organizer acting, with the scope that runs tournaments (null: the admin key). */
 export const runner = (request: { organizer: Parameters<typeof requireScope>[0] }) => requireScope(request.organizer, 'tournaments:run').organizerId;
 export const TableResult = TableResultSchema;
+
+/** A player's tournament token, sent as the bearer. */
+export function playerToken(request: FastifyRequest): string {
+  const token = bearer(request);
+  if (token === undefined) throw new ServiceError(serviceCodes.tokenRequired, 'send your tournament token as the bearer');
+  return token;
+}
 export const Reason = z.string().trim().min(1).max(500).describe('Why, in a sentence: kept in the log and shown to everyone');
 
 export const TournamentPlayer = PlayerEntry.extend({

@@ -14,9 +14,8 @@ import { requireScope } from '../organizers/organizers.ts';
 import { Archive } from '../tournaments/archive.ts';
 import { PlayerEntry, Settings, TournamentEvent } from '../tournaments/log.ts';
 import { standingsCsv, standingsView, summarizeTournament } from '../tournaments/views.ts';
-import { bearer } from './games.ts';
 import { IdempotencyHeaders } from './schemas.ts';
-import { MyTournament, myView, organizerSecurity, Outlook, PlayerTokens, RoundAnswer, runner, StandingsView, TournamentParams, tournamentErrors, TournamentSummary } from './tournament-schemas.ts';
+import { MyTournament, myView, organizerSecurity, Outlook, playerToken, PlayerTokens, RoundAnswer, runner, StandingsView, TournamentParams, tournamentErrors, TournamentSummary } from './tournament-schemas.ts';
 
 const Params = TournamentParams;
 const errors = tournamentErrors;
@@ -95,8 +94,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MyTournament, ...errors },
     },
     handler: async (request) => {
-      const token = bearer(request);
-      if (token === undefined) throw new ServiceError(serviceCodes.tokenRequired, 'send your tournament token as the bearer');
+      const token = playerToken(request);
       const found = await tournaments.me(token);
       if (found !== null) {
         const entry = found.state.entryOf.get(found.player.id);
