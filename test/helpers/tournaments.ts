@@ -9,6 +9,10 @@ export async function createTournament(app: App, key: string, body: Record<strin
   return response.json() as { tournament: { id: string; version: number }; players: { player: string; token: string | null }[] };
 }
 
+/** Settings that keep tables short: Pechvogel's reaction window at a second. Tests
+ * that play bots spread these, so that what makes bots quick is set in one place. */
+export const quick = { options: { reactionSeconds: 1 } } as const;
+
 export const botPlayers = (n: number, bots = ['greedy', 'random']) => Array.from({ length: n }, (_, i) => ({ name: `Bot ${i + 1}`, bot: bots[i % bots.length]!, externalId: `bot-${i + 1}` }));
 
 /** Bots move, deadlines pass, finished tables are recorded, next rounds are paired;

@@ -6,18 +6,17 @@
 import t from 'tap';
 import type { TournamentEvent } from '../../src/tournaments/log.ts';
 import { bearerHeader, createOrganizer, testApp, testClock } from '../helpers/app.ts';
-import { createTournament, playOn, tournamentStatus } from '../helpers/tournaments.ts';
+import { createTournament, playOn, quick, tournamentStatus } from '../helpers/tournaments.ts';
 
 const hostile = `<img src=x onerror=alert(1)>"'&`;
 const greedy = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `${hostile} ${i + 1}`, bot: 'greedy' }));
-const fast = { options: { reactionSeconds: 1 } };
 
 t.test('a Swiss of exactly 3 without byes, one of 6 withdraws: blocked, said up front, told everywhere, unblocked by allowing byes', async (t) => {
   const clock = testClock();
   const app = await testApp(t, { clock });
   const organizer = await createOrganizer(app);
   const { tournament } = await createTournament(app, organizer.key, {
-    name: hostile, gameType: 'pechvogel', format: { kind: 'swiss', rounds: 3, tableSize: { min: 3, max: 3 }, byes: false }, settings: fast, players: greedy(6),
+    name: hostile, gameType: 'pechvogel', format: { kind: 'swiss', rounds: 3, tableSize: { min: 3, max: 3 }, byes: false }, settings: quick, players: greedy(6),
   });
   const id = tournament.id;
   const fed: TournamentEvent[] = [];
@@ -64,7 +63,7 @@ t.test('a 6-player rotation at 2-seat tables, one withdraws: the next round has 
   const app = await testApp(t, { clock });
   const organizer = await createOrganizer(app);
   const { tournament } = await createTournament(app, organizer.key, {
-    name: 'Rundlauf', gameType: 'pechvogel', format: { kind: 'rotation', rounds: 3, tableSize: { min: 2, max: 2 } }, settings: fast, players: greedy(6),
+    name: 'Rundlauf', gameType: 'pechvogel', format: { kind: 'rotation', rounds: 3, tableSize: { min: 2, max: 2 } }, settings: quick, players: greedy(6),
   });
   const id = tournament.id;
   await app.inject({ method: 'POST', url: `/tournaments/${id}/rounds`, headers: bearerHeader(organizer.key), payload: {} });
@@ -82,7 +81,7 @@ t.test('a blocked tournament is unblocked by a new player, or ended by the organ
   const organizer = await createOrganizer(app);
   const post = (url: string, payload: object = {}) => app.inject({ method: 'POST', url, headers: bearerHeader(organizer.key), payload });
   const start = async (name: string) => {
-    const { tournament } = await createTournament(app, organizer.key, { name, gameType: 'pechvogel', format: { kind: 'swiss', rounds: 3, tableSize: { min: 3, max: 3 }, byes: false }, settings: fast, players: greedy(6) });
+    const { tournament } = await createTournament(app, organizer.key, { name, gameType: 'pechvogel', format: { kind: 'swiss', rounds: 3, tableSize: { min: 3, max: 3 }, byes: false }, settings: quick, players: greedy(6) });
     await post(`/tournaments/${tournament.id}/rounds`);
     await post(`/tournaments/${tournament.id}/players/p1/withdraw`);
     await playOn(app, clock, async () => (await app.inject({ url: `/tournaments/${tournament.id}` })).json().blocked !== null);
@@ -108,7 +107,7 @@ t.test('a round owed when the server stopped is paired by the next attend', asyn
   const clock = testClock();
   const app = await testApp(t, { clock });
   const organizer = await createOrganizer(app);
-  const { tournament } = await createTournament(app, organizer.key, { name: 'Neustart', gameType: 'pechvogel', format: { kind: 'swiss', rounds: 2, tableSize: { min: 3, max: 3 }, byes: false }, settings: fast, players: greedy(6) });
+  const { tournament } = await createTournament(app, organizer.key, { name: 'Neustart', gameType: 'pechvogel', format: { kind: 'swiss', rounds: 2, tableSize: { min: 3, max: 3 }, byes: false }, settings: quick, players: greedy(6) });
   const tournaments = app.services.tournaments as unknown as { advance: (id: string) => Promise<unknown> };
   const advance = tournaments.advance;
   // The process "dies" between recording the round's last table and pairing the next.

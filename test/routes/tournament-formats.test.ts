@@ -5,9 +5,8 @@
 import t from 'tap';
 import { testDatabase } from '../helpers/database.ts';
 import { bearerHeader, createOrganizer, testApp, testClock } from '../helpers/app.ts';
-import { createTournament, playOn, tournamentStatus } from '../helpers/tournaments.ts';
+import { createTournament, playOn, quick, tournamentStatus } from '../helpers/tournaments.ts';
 
-const fast = { options: { reactionSeconds: 1 } };
 const greedy = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Bot ${i + 1}`, bot: 'greedy', seed: 30 - i }));
 
 t.test('a knockout of 7 at 2-seat tables: a bye, semi-finals, the final beside the match for third, ranked by stage reached', async (t) => {
@@ -15,7 +14,7 @@ t.test('a knockout of 7 at 2-seat tables: a bye, semi-finals, the final beside t
   const app = await testApp(t, { clock });
   const organizer = await createOrganizer(app);
   const { tournament } = await createTournament(app, organizer.key, {
-    name: 'K.o. zu zweit', gameType: 'pechvogel', format: { kind: 'knockout', tableSize: { min: 2, max: 2 }, advance: 1, placement: true }, settings: fast, players: greedy(7),
+    name: 'K.o. zu zweit', gameType: 'pechvogel', format: { kind: 'knockout', tableSize: { min: 2, max: 2 }, advance: 1, placement: true }, settings: quick, players: greedy(7),
   });
   await app.inject({ method: 'POST', url: `/tournaments/${tournament.id}/rounds`, headers: bearerHeader(organizer.key), payload: {} });
   await playOn(app, clock, async () => (await tournamentStatus(app, tournament.id)) === 'finished');
@@ -42,7 +41,7 @@ t.test("bots are rated per entry, two at a table apart, never shared across orga
   const ids: string[] = [];
   for (const name of ['Nord', 'Süd']) {
     const organizer = await createOrganizer(app, undefined, name);
-    const { tournament } = await createTournament(app, organizer.key, { name, gameType: 'pechvogel', format: { kind: 'swiss', rounds: 1, tableSize: { min: 3, max: 3 }, byes: false }, settings: fast, players: greedy(3) });
+    const { tournament } = await createTournament(app, organizer.key, { name, gameType: 'pechvogel', format: { kind: 'swiss', rounds: 1, tableSize: { min: 3, max: 3 }, byes: false }, settings: quick, players: greedy(3) });
     await app.inject({ method: 'POST', url: `/tournaments/${tournament.id}/rounds`, headers: bearerHeader(organizer.key), payload: {} });
     ids.push(tournament.id);
     if (name === 'Süd') {

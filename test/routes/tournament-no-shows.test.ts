@@ -5,7 +5,7 @@
 // here a seat is a no-show when it has not acted by the table deadline.)
 import t from 'tap';
 import { bearerHeader, createOrganizer, testApp, testClock } from '../helpers/app.ts';
-import { createTournament, playOn } from '../helpers/tournaments.ts';
+import { createTournament, playOn, quick } from '../helpers/tournaments.ts';
 
 const hostile = `<img src=x onerror=alert(1)>"'&`;
 
@@ -15,7 +15,7 @@ t.test('a no-show is left out of later rounds, unrated for the table she missed,
   const organizer = await createOrganizer(app);
   const created = await createTournament(app, organizer.key, {
     name: 'Verschlafen', gameType: 'pechvogel', format: { kind: 'swiss', rounds: 3, tableSize: { min: 3, max: 3 }, byes: true },
-    settings: { advance: 'organizer', options: { reactionSeconds: 1 }, noShow: { afterSeconds: 30, action: 'forfeit' } },
+    settings: { ...quick, advance: 'organizer', noShow: { afterSeconds: 30, action: 'forfeit' } },
     players: [{ name: hostile }, ...Array.from({ length: 5 }, (_, i) => ({ name: `Bot ${i}`, bot: 'greedy' }))],
   });
   const id = created.tournament.id;
@@ -59,7 +59,7 @@ t.test('absentAfter 0 keeps pairing a no-show; "withdraw" withdraws them', async
   ] as const) {
     const { tournament } = await createTournament(app, organizer.key, {
       name: 'Regel', gameType: 'pechvogel', format: { kind: 'swiss', rounds: 2, tableSize: { min: 3, max: 3 }, byes: true },
-      settings: { advance: 'organizer', options: { reactionSeconds: 1 }, noShow }, players: [{ name: 'Ada' }, { name: 'B1', bot: 'greedy' }, { name: 'B2', bot: 'greedy' }],
+      settings: { ...quick, advance: 'organizer', noShow }, players: [{ name: 'Ada' }, { name: 'B1', bot: 'greedy' }, { name: 'B2', bot: 'greedy' }],
     });
     await app.inject({ method: 'POST', url: `/tournaments/${tournament.id}/rounds`, headers: bearerHeader(organizer.key), payload: {} });
     clock.now += 31_000;

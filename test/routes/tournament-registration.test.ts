@@ -6,11 +6,11 @@
 import t from 'tap';
 import { bearerHeader, createOrganizer, testApp, testClock } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/database.ts';
-import { createTournament } from '../helpers/tournaments.ts';
+import { createTournament, quick } from '../helpers/tournaments.ts';
 
 const hostile = `<img src=x onerror=alert(1)>"'&`;
 const swiss = { kind: 'swiss', rounds: 2, tableSize: { min: 3, max: 3 }, byes: true };
-const fast = { options: { reactionSeconds: 1 }, advance: 'organizer' };
+const fast = { ...quick, advance: 'organizer' };
 
 t.test('a join link: automatic and manual approval, capacity, closing time, retries, and what a pending token shows', async (t) => {
   const database = await testDatabase(t);

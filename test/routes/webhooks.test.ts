@@ -8,7 +8,7 @@ import t from 'tap';
 import { verifySignature } from '../../src/webhooks/signing.ts';
 import { bearerHeader, createOrganizer, testApp, testClock, type TestClock } from '../helpers/app.ts';
 import { testDatabase, type TestLike } from '../helpers/database.ts';
-import { createTournament, playOn } from '../helpers/tournaments.ts';
+import { createTournament, playOn, quick } from '../helpers/tournaments.ts';
 
 const hostile = `<img src=x onerror=alert(1)>"'&`;
 
@@ -50,7 +50,7 @@ t.test('events arrive signed; a failed delivery is tried again after its backoff
   t.notOk(JSON.stringify((await app.inject({ url: '/webhooks', headers: bearerHeader(organizer.key) })).json()).includes(secret), 'the list never shows the secret');
 
   const { tournament } = await createTournament(app, organizer.key, {
-    name: hostile, gameType: 'pechvogel', format: { kind: 'swiss', rounds: 2, tableSize: { min: 3, max: 3 }, byes: false }, settings: { options: { reactionSeconds: 1 } },
+    name: hostile, gameType: 'pechvogel', format: { kind: 'swiss', rounds: 2, tableSize: { min: 3, max: 3 }, byes: false }, settings: quick,
     players: Array.from({ length: 6 }, (_, i) => ({ name: `Bot ${i}`, bot: 'greedy' })),
   });
   await app.inject({ method: 'POST', url: `/tournaments/${tournament.id}/rounds`, headers: bearerHeader(organizer.key), payload: {} });
