@@ -49,11 +49,12 @@ export class Registrations {
   ) {}
 
   /** Opens self-registration (or changes its settings); `newCode` replaces the join code. */
-  async open(organizerId: OrganizerId, id: string, settings: RegistrationSettings, newLink: boolean, idempotencyKey?: string) {
-    const existing = await this.store.code(id);
-    const code = existing === null || newLink ? newCode() : existing;
-    return this.tournaments.run(id, organizerId, { open: settings, newLink }, idempotencyKey, (state) => {
+  open(organizerId: OrganizerId, id: string, settings: RegistrationSettings, newLink: boolean, idempotencyKey?: string) {
+    return this.tournaments.run(id, organizerId, { open: settings, newLink }, idempotencyKey, async (state) => {
       if (closedFor(state) !== null) throw new ServiceError(serviceCodes.registrationClosed, closedFor(state)!);
+      // Read in the recipe, so that a retry after a lost race keeps the winner's code.
+      const existing = await this.store.code(id);
+      const code = existing === null || newLink ? newCode() : existing;
       const event: TournamentEvent = { type: 'RegistrationOpened', ...settings };
       return {
         events: [event],
