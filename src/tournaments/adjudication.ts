@@ -12,6 +12,7 @@ import { ServiceError, serviceCodes } from '../errors.ts';
 import type { LatestStates } from '../state/latest-states.ts';
 import { evolve, type TournamentState } from './log.ts';
 import { refoldRatings } from './ratings.ts';
+import { tableOf, tableResult } from './tables.ts';
 import type { OrganizerId, Tournaments } from './tournaments.ts';
 
 export interface Verdict {
@@ -32,7 +33,7 @@ export class Adjudications {
   /** Ends a table still playing with `verdict`; the tournament records it at once. */
   async adjudicate(organizerId: OrganizerId, id: string, gameId: string, verdict: Verdict, idempotencyKey?: string) {
     const state = await this.tournaments.state(id, organizerId);
-    const { round } = this.tournaments.tableOf(state, gameId);
+    const { round } = tableOf(state, gameId);
     if (state.results.has(gameId)) throw new ServiceError(serviceCodes.tableFinished, `the table ${gameId} is over: correct its result instead`);
     const scores = verdict.scores ?? verdict.ranks.map(() => 0);
     try {
@@ -51,7 +52,7 @@ export class Adjudications {
    * table is corrected only while its next round is not paired (who went on depends on it). */
   async correct(organizerId: OrganizerId, id: string, gameId: string, verdict: Verdict, idempotencyKey?: string) {
     const state = await this.tournaments.state(id, organizerId);
-    const { round } = this.tournaments.tableOf(state, gameId);
+    const { round } = tableOf(state, gameId);
     const previous = state.results.get(gameId);
     if (previous === undefined) throw new ServiceError(serviceCodes.tableRunning, `the table ${gameId} is still playing: adjudicate it instead`);
     if (state.format.kind === 'knockout' && state.rounds.length > round) throw new ServiceError(serviceCodes.roundAlreadyPaired, `round ${round + 1} was paired on this table's result: a knockout table is corrected before the next round`);
@@ -64,8 +65,8 @@ export class Adjudications {
     }
     return this.tournaments.run(id, organizerId, { correct: gameId, ranks: verdict.ranks, scores, reason: verdict.reason }, idempotencyKey, (current: TournamentState) => {
       const before = current.results.get(gameId)!;
-      const { table } = this.tournaments.tableOf(current, gameId);
-      const result = this.tournaments.tableResult(current, gameId, round, table, { ranks: verdict.ranks, scores });
+      const { table } = tableOf(current, gameId);
+      const result = tableResult(current, gameId, round, table, { ranks: verdict.ranks, scores });
       const answer = { gameId, round, result, previous: before, reason: verdict.reason };
       if (current.adjudicated.get(gameId) === verdict.reason && same(before.ranks, result.ranks) && same(before.scores, result.scores)) return { events: [], answer };
       const corrected = evolve(current, { type: 'TableCorrected', round, gameId, result, previous: before, reason: verdict.reason });

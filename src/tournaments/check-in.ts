@@ -6,6 +6,7 @@
 import { ServiceError, serviceCodes } from '../errors.ts';
 import type { Player, TournamentEvent, TournamentState } from './log.ts';
 import { outlook } from './rounds.ts';
+import { playerOf } from './tables.ts';
 import type { Decision, OrganizerId, Tournaments } from './tournaments.ts';
 
 export class CheckIns {
@@ -30,7 +31,7 @@ export class CheckIns {
    * when absent. */
   async byPlayer(tournamentId: string, playerId: string) {
     return this.tournaments.run(tournamentId, null, null, undefined, (state) => {
-      const player = this.tournaments.player(state, playerId);
+      const player = playerOf(state, playerId);
       const refused = this.closedFor(state, player);
       if (refused !== null) throw new ServiceError(serviceCodes.checkInClosed, refused);
       return this.checkingIn(state, player, 'player');
@@ -40,7 +41,7 @@ export class CheckIns {
   /** The organizer checks a player in (at the desk), any time before the end. */
   byOrganizer(organizerId: OrganizerId, id: string, playerId: string, idempotencyKey?: string) {
     return this.tournaments.run(id, organizerId, { checkIn: playerId }, idempotencyKey, (state) => {
-      const player = this.tournaments.player(state, playerId);
+      const player = playerOf(state, playerId);
       if (state.status === 'finished') throw new ServiceError(serviceCodes.tournamentFinished, 'the tournament is over');
       if (state.withdrawn.has(playerId)) throw new ServiceError(serviceCodes.playerWithdrawn, `${playerId} withdrew`);
       return this.checkingIn(state, player, 'organizer');

@@ -4,11 +4,9 @@
 // src/domain/tournament), src/bots, src/events, src/state, src/commands (a round's
 // games are prepared by GameSetup), src/access, src/lib and src/errors.ts.
 //
-// Every command is a recipe like a game's: read the tournament's state, decide its
-// events, append them at the version read in one transaction together with what must
-// commit with them (a round's games!), then tell the games and the feed. Within an
-// instance a tournament's commands queue one after another; across instances the
-// version check lets one writer win and the other retries on the new state.
+// Every command follows the recipe in recipe.ts; this file holds the tournament's own
+// commands (create, register, withdraw, pair, change the format, end, record tables)
+// and what the server does by itself (next rounds, no-shows, catching up).
 import { randomUUID } from 'node:crypto';
 import { botsFor } from '../bots/index.ts';
 import type { GameSetup, PreparedGame } from '../commands/game-setup.ts';
@@ -18,20 +16,23 @@ import { pairRound } from '../domain/tournament/pairing.ts';
 import type { TableResult } from '../domain/tournament/results.ts';
 import { defaultPointsScheme, defaultTieBreaks, standings, type Standing } from '../domain/tournament/standings.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
-import { hashToken, newSeed, newToken, sha256 } from '../access/tokens.ts';
+import { hashToken, newSeed, newToken } from '../access/tokens.ts';
 import type { GameRecord } from '../events/records.ts';
 import type { EventStore } from '../events/store.ts';
-import { KeyedQueue } from '../lib/keyed-queue.ts';
 import type { LatestStates } from '../state/latest-states.ts';
 import { findGame } from '../domain/games.ts';
 import type { Ending } from '../domain/lifecycle.ts';
 import {
   activePlayers, allByes, allResults, currentRound, currentTable, evolve, fold, noShowCount, rankedPlayers, roundComplete,
-  type PlayerEntry, type Player, type Settings, type TournamentEvent, type TournamentState,
+  type PlayerEntry, type Settings, type TournamentEvent, type TournamentState,
 } from './log.ts';
 import { ratingUpdates } from './ratings.ts';
-import { blockedReason, fieldOf, lastRoundPlayed, nextRoundAt, outlook, pairingInput, roundDue, type Outlook } from './rounds.ts';
-import type { TournamentAppend, TournamentStore } from './tournament-store.ts';
+import { nothing, TournamentRecipe, type Decision, type OrganizerId, type TournamentHooks } from './recipe.ts';
+import { blockedReason, fieldOf, lastRoundPlayed, outlook, pairingInput, roundDue, type Outlook } from './rounds.ts';
+import { playerOf, tableOf, tableResult } from './tables.ts';
+import type { TournamentStore } from './tournament-store.ts';
+
+export type { Decision, OrganizerId } from './recipe.ts';
 
 export interface NewTournament {
   readonly name: string;
@@ -40,20 +41,6 @@ export interface NewTournament {
   readonly settings: Settings;
   readonly players: readonly PlayerEntry[];
 }
-
-/** Who asks: an organizer's id (null: the admin key, which may act on any tournament). */
-export type OrganizerId = string | null;
-
-export interface TournamentHooks {
-  /** Events committed to a tournament's log, with the seq of the first. */
-  readonly appended?: (tournamentId: string, firstSeq: number, events: readonly TournamentEvent[]) => void;
-  /** A seat was handed to a bot: its game's bots should look. */
-  readonly botSeated?: (gameId: string) => void;
-  /** Work the server did by itself failed (a refusal such as an impossible pairing, or a fault). */
-  readonly failed?: (error: unknown) => void;
-}
-
-const MAX_ATTEMPTS = 5;
 
 export interface RoundAnswer {
   readonly round: number;
@@ -64,36 +51,19 @@ export interface RoundAnswer {
   readonly leftOut: readonly string[];
 }
 
-/** One decision on a tournament: its events and what commits with them, and the answer. */
-export interface Decision<T> {
-  readonly events: readonly TournamentEvent[];
-  readonly answer: T;
-  readonly extra?: Pick<TournamentAppend, 'players' | 'tables' | 'within'>;
-  /** After the commit, e.g. publishing a round's games. */
-  readonly after?: () => void;
-  /** It changes what a blocked round depends on (the field, the format): the server
-   * tries the round again once it has committed. */
-  readonly unblocks?: boolean;
-}
-
-export const nothing = <T>(answer: T): Decision<T> => ({ events: [], answer });
-
 type Refusal = { readonly violation: string };
 
-export class Tournaments {
-  private readonly states = new Map<string, TournamentState>();
-  private readonly queue = new KeyedQueue();
-  /** Work the server started by itself (recording a finished table, pairing the next round). */
-  private readonly background = new Set<Promise<unknown>>();
-
+export class Tournaments extends TournamentRecipe {
   constructor(
-    readonly store: TournamentStore,
+    store: TournamentStore,
     private readonly games: EventStore,
     private readonly setup: GameSetup,
     private readonly latest: LatestStates,
-    readonly clock: () => number,
-    private readonly hooks: TournamentHooks = {},
-  ) {}
+    clock: () => number,
+    hooks: TournamentHooks = {},
+  ) {
+    super(store, clock, hooks);
+  }
 
   async create(organizerId: string, request: NewTournament): Promise<{ state: TournamentState; tokens: { player: string; token: string | null }[] }> {
     const game = findGame(request.gameType);
@@ -116,21 +86,6 @@ export class Tournaments {
     this.states.set(id, state);
     this.hooks.appended?.(id, 1, [createdEvent, ...events]);
     return { state, tokens: players.map(({ player, token }) => ({ player, token })) };
-  }
-
-  /** The tournament as its log says, for `organizerId` (null: anyone may read). */
-  async state(id: string, organizerId?: OrganizerId): Promise<TournamentState> {
-    const row = await this.store.row(id);
-    if (row === null || (organizerId != null && row.organizerId !== organizerId)) throw new ServiceError(serviceCodes.tournamentNotFound, `no tournament ${id}`);
-    const cached = this.states.get(id);
-    if (cached !== undefined && cached.version === row.version) return cached;
-    const base = cached !== undefined && cached.version < row.version ? cached : undefined;
-    const stored = await this.store.readEvents(id, base?.version ?? 0);
-    const folded = base === undefined ? fold(id, stored.map((e) => e.event)) : stored.map((e) => e.event).reduce(evolve, base);
-    // The owner is the row's: an imported tournament belongs to the organizer who imported it.
-    const state = folded.organizerId === row.organizerId ? folded : { ...folded, organizerId: row.organizerId };
-    this.states.set(id, state);
-    return state;
   }
 
   register(organizerId: OrganizerId, id: string, entries: readonly PlayerEntry[], idempotencyKey?: string) {
@@ -163,7 +118,7 @@ export class Tournaments {
 
   /** The withdrawal's events and what commits with them (a bot takes a seat still playing). */
   withdrawal(state: TournamentState, playerId: string, reason: 'withdrew' | 'removed'): Decision<{ withdrawn: string; table: string | null; outlook: Outlook | null }> {
-    this.player(state, playerId);
+    playerOf(state, playerId);
     if (state.withdrawn.has(playerId)) throw new ServiceError(serviceCodes.playerWithdrawn, `${playerId} withdrew already`);
     if (state.status === 'finished') throw new ServiceError(serviceCodes.tournamentFinished, 'the tournament is over');
     const events: TournamentEvent[] = [{ type: 'PlayerWithdrew', player: playerId, afterRound: state.rounds.length, ...(reason === 'withdrew' ? {} : { reason }) }];
@@ -235,7 +190,7 @@ export class Tournaments {
    * ends; this is for an organizer who wants to be sure, and for catching up). */
   record(organizerId: OrganizerId, id: string, gameId: string) {
     return this.run(id, organizerId, null, undefined, async (state) => {
-      this.tableOf(state, gameId);
+      tableOf(state, gameId);
       return this.finishing(state, [gameId]);
     });
   }
@@ -244,17 +199,6 @@ export class Tournaments {
   gameFinished(record: GameRecord): void {
     if (record.status !== 'finished' || record.tournament === null) return;
     this.inBackground(this.record(null, record.tournament.id, record.id));
-  }
-
-  /** Settles once the server's own tournament work has finished. */
-  async idle(): Promise<void> {
-    while (this.background.size > 0) await Promise.all([...this.background]);
-  }
-
-  /** What fails here is reported, and caught up by attend(): nothing is lost by it. */
-  inBackground(work: Promise<unknown>): void {
-    const tracked = work.then(() => undefined, (error: unknown) => this.hooks.failed?.(error)).finally(() => this.background.delete(tracked));
-    this.background.add(tracked);
   }
 
   /** Catches up what a restart or a lost hook left behind: finished tables not yet
@@ -276,7 +220,7 @@ export class Tournaments {
 
   /** The server pairs the round it owes; one it cannot pair blocks the tournament, with
    * the reason in the log (once: the same reason again writes nothing). */
-  private advance(id: string): Promise<unknown> {
+  protected advance(id: string): Promise<unknown> {
     return this.run(id, null, null, undefined, (state) => (roundDue({ ...state, blocked: null }, this.clock()) ? this.pairOrBlock(state) : nothing(null)));
   }
 
@@ -326,22 +270,7 @@ export class Tournaments {
     const found = await this.store.playerByToken(hashToken(token));
     if (found === null) return null;
     const state = await this.state(found.tournamentId);
-    return { state, player: this.player(state, found.playerId), table: currentTable(state, found.playerId) };
-  }
-
-  /** The round and table `gameId` is in the tournament, or a refusal. */
-  tableOf(state: TournamentState, gameId: string) {
-    for (const round of state.rounds) {
-      const table = round.tables.find((t) => t.gameId === gameId);
-      if (table !== undefined) return { round: round.round, table };
-    }
-    throw new ServiceError(serviceCodes.gameNotInTournament, `game ${gameId} is no table of tournament ${state.id}`);
-  }
-
-  player(state: TournamentState, playerId: string): Player {
-    const player = state.players.find((p) => p.id === playerId);
-    if (player === undefined) throw new ServiceError(serviceCodes.unknownPlayer, `tournament ${state.id} has no player ${playerId}`);
-    return player;
+    return { state, player: playerOf(state, found.playerId), table: currentTable(state, found.playerId) };
   }
 
   // ——— deciding ———
@@ -421,9 +350,9 @@ export class Tournaments {
       const loaded = await this.latest.load(gameId);
       const result = loaded.game.result(loaded.state);
       if (result === null) throw new ServiceError(serviceCodes.notFinished, `game ${gameId} is still running`);
-      const { round, table } = this.tableOf(state, gameId);
+      const { round, table } = tableOf(state, gameId);
       const ending = loaded.game.ending?.(loaded.state) as Ending | null | undefined;
-      const outcome = this.tableResult(state, gameId, round, table, result);
+      const outcome = tableResult(state, gameId, round, table, result);
       results.push(outcome);
       events.push({ type: 'TableFinished', round, gameId, result: outcome, ...(ending?.kind === 'adjudicated' ? { adjudicated: { reason: ending.reason } } : {}) });
     }
@@ -440,23 +369,6 @@ export class Tournaments {
       answer: { recorded: fresh },
       extra: { within: rated.length === 0 ? undefined : (client) => ratingUpdates(this.store, client, state, rated, new Date(this.clock())) },
       after: roundDue(next, this.clock()) ? () => this.inBackground(this.advance(state.id)) : undefined,
-    };
-  }
-
-  /** A table's result as the tournament counts it: the game's ranks and scores, who
-   * forfeited there and who never played it (no-shows), a knockout's placement table. */
-  tableResult(state: TournamentState, gameId: string, round: number, table: { readonly players: readonly string[]; readonly placement?: true }, result: { readonly ranks: readonly number[]; readonly scores: readonly number[] }): TableResult {
-    const forfeited = state.forfeits.get(gameId);
-    const absent = state.noShows.get(gameId);
-    return {
-      tableId: gameId,
-      round,
-      players: table.players,
-      ranks: result.ranks,
-      scores: result.scores,
-      ...(forfeited === undefined ? {} : { forfeited }),
-      ...(absent === undefined ? {} : { absent }),
-      ...(table.placement ? { placement: true } : {}),
     };
   }
 
@@ -477,46 +389,5 @@ export class Tournaments {
     this.hooks.botSeated?.(gameId);
   }
 
-  // ——— the recipe ———
 
-  /** Reads, decides, appends at the version read (retrying a lost race on the new
-   * state), answers a retried idempotent command from its record. */
-  run<T>(id: string, organizerId: OrganizerId, request: unknown, idempotencyKey: string | undefined, decide: (state: TournamentState) => Decision<T> | Promise<Decision<T>>): Promise<T> {
-    return this.queue.run(id, async () => {
-      const requestHash = sha256(JSON.stringify(request));
-      for (let attempt = 1; ; attempt++) {
-        const state = await this.state(id, organizerId);
-        if (idempotencyKey !== undefined) {
-          const recorded = await this.store.findCommand(id, idempotencyKey);
-          if (recorded !== null) {
-            if (recorded.requestHash !== requestHash) throw new ServiceError(serviceCodes.idempotencyKeyReused, 'this Idempotency-Key was used for another command');
-            return recorded.response as T;
-          }
-        }
-        const decision = await decide(state);
-        if (decision.events.length === 0) return decision.answer;
-        const next = decision.events.reduce(evolve, state);
-        const now = this.clock();
-        const outcome = await this.store.append({
-          tournamentId: id,
-          expectedVersion: state.version,
-          events: decision.events,
-          at: new Date(now),
-          status: next.status,
-          nextRoundAt: nextRoundAt(next, now),
-          ...decision.extra,
-          ...(idempotencyKey === undefined ? {} : { idempotency: { key: idempotencyKey, requestHash, response: decision.answer } }),
-        });
-        if (outcome === 'appended') {
-          this.states.set(id, next);
-          this.hooks.appended?.(id, state.version + 1, decision.events);
-          decision.after?.();
-          if (decision.unblocks === true && next.blocked !== null) this.inBackground(this.advance(id));
-          return decision.answer;
-        }
-        this.states.delete(id);
-        if (attempt >= MAX_ATTEMPTS) throw new ServiceError(serviceCodes.conflict, 'the tournament kept changing; retry');
-      }
-    });
-  }
 }
