@@ -70,6 +70,9 @@ export interface AppOptions {
   /** Where to LISTEN for other instances' commits; without it only this instance's
    * own commits reach its WebSocket watchers. */
   readonly notifyUrl?: string;
+  /** The database is a Citus coordinator in the distributed layout (docs/scaling.md):
+   * the event store writes through functions on each game's shard. */
+  readonly distributed?: boolean;
   readonly clock?: () => number;
   /** A pino logger; silent when absent. */
   readonly logger?: FastifyBaseLogger;
@@ -211,7 +214,7 @@ export async function buildApp(options: AppOptions) {
   const notifier = options.notifyUrl === undefined ? null : new Notifier(options.notifyUrl, listener, app.log, options.notifier);
   const sockets = new LiveSockets(liveLimits);
   const metrics = new Metrics({ pool: options.pool, openSockets: () => sockets.open });
-  const store = new EventStore(options.prisma, options.pool, notifier, metrics);
+  const store = new EventStore(options.prisma, options.pool, notifier, metrics, options.distributed ?? false);
   const snapshots = new StateSnapshots(store, (error) => app.log.warn({ err: error }, 'saving a state snapshot failed'), options.snapshotEvery);
   const latest = new LatestStates(store, snapshots);
   // Views of the past, event-log pages and live catch-ups share the states folded so far.

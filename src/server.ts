@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { buildApp, parseCorsOrigins } from './app.ts';
 import { openDatabase } from './db/database.ts';
+import { citusFunctions } from './events/citus.ts';
 import { StartupError } from './db/preflight.ts';
 import { defaultLiveLimits } from './live/socket-limits.ts';
 import { secretPaths } from './observability/request-log.ts';
@@ -34,7 +35,7 @@ function count(name: string, fallback: number): number {
 
 // A database the service cannot use is told in one line, without a stack: nothing an
 // operator could do with one.
-const database = await openDatabase({ log: (line) => log.debug(line) }).catch((error: unknown) => {
+const database = await openDatabase({ log: (line) => log.debug(line), citusFunctions }).catch((error: unknown) => {
   if (error instanceof StartupError) log.error({ cause: (error.cause as { code?: string } | undefined)?.code }, `cannot start: ${error.message}`);
   else log.error({ err: error }, 'cannot start');
   process.exit(1);
@@ -46,7 +47,7 @@ if (adminKey !== undefined && !/^sw_\S{32,}$/.test(adminKey)) {
   await database.close();
   process.exit(1);
 }
-log.info({ database: database.where, embedded: !process.env.DATABASE_URL }, 'database ready');
+log.info({ database: database.where, embedded: !process.env.DATABASE_URL, distributed: database.distributed }, 'database ready');
 log.info({ applied: database.applied }, database.applied.length > 0 ? `applied ${database.applied.length} migrations` : 'the database schema is up to date');
 const rateLimits = {
   gamesPerMinute: count('RATE_LIMIT_GAMES_PER_MINUTE', 300),
@@ -70,6 +71,7 @@ const app = await buildApp({
   prisma: database.prisma,
   pool: database.pool,
   notifyUrl: database.url,
+  distributed: database.distributed,
   logger: log,
   closeTimeoutMs,
   rateLimits,

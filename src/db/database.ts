@@ -1,9 +1,11 @@
 import { createClients } from './client.ts';
-import type pg from 'pg';
+import pg from 'pg';
+import { applicationName } from '../lib/application-name.ts';
+import { citusInstalled, distribute, type DistributedFunction } from './distribution.ts';
 import type { PrismaClient } from './client.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { applyMigrationsInChild } from './migrate-in-child.ts';
-import { checkConnection, describeDatabase, explainMigrationFailure, parseDatabaseUrl } from './preflight.ts';
+import { checkConnection, describeDatabase, explainMigrationFailure, parseDatabaseUrl, StartupError } from './preflight.ts';
 
 export interface DatabaseServer {
   url: string;
@@ -18,6 +20,8 @@ export interface Database {
   where: string;
   /** The migrations this start applied. */
   applied: string[];
+  /** A Citus coordinator, its tables in the distributed layout (docs/scaling.md). */
+  distributed: boolean;
   died: Promise<void>;
   prisma: PrismaClient;
   pool: pg.Pool;
@@ -26,6 +30,11 @@ export interface Database {
 
 export interface ResolveOptions {
   log?: (line: string) => void;
+}
+
+export interface OpenOptions extends ResolveOptions {
+  /** On Citus, the functions the layout delegates to a game's worker (events/citus.ts). */
+  citusFunctions?: readonly DistributedFunction[];
 }
 
 /**
@@ -45,16 +54,21 @@ export async function resolveServer(options: ResolveOptions = {}): Promise<Datab
 }
 
 /** The service's database: resolved, checked, migrated (in a child process, see
- * migrate-in-child.ts), with a Prisma client. A wrong DATABASE_URL or a database that is
- * not this service's fails with a StartupError. */
-export async function openDatabase(options: ResolveOptions = {}): Promise<Database> {
+ * migrate-in-child.ts), on a Citus coordinator put in the distributed layout (new tables
+ * of the migrations included), with a Prisma client. A wrong DATABASE_URL or a database
+ * that is not this service's fails with a StartupError. */
+export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   const server = await resolveServer(options);
   const parsed = parseDatabaseUrl(server.url);
   let applied: string[];
+  let distributed: boolean;
   try {
     await checkConnection(server.url);
     applied = await applyMigrationsInChild(server.url).catch((error: unknown) => {
       throw explainMigrationFailure(error, parsed);
+    });
+    distributed = await distributeOnCitus(server.url, options.citusFunctions ?? []).catch((error: unknown) => {
+      throw new StartupError(`putting ${describeDatabase(parsed)} in the distributed layout failed: ${(error as Error).message}`, { cause: error });
     });
   } catch (error) {
     await server.stop();
@@ -65,6 +79,7 @@ export async function openDatabase(options: ResolveOptions = {}): Promise<Databa
     url: server.url,
     where: describeDatabase(parsed),
     applied,
+    distributed,
     died: server.died,
     prisma: clients.prisma,
     pool: clients.pool,
@@ -73,4 +88,17 @@ export async function openDatabase(options: ResolveOptions = {}): Promise<Databa
       await server.stop();
     },
   };
+}
+
+/** Whether the database is a Citus coordinator; if so, its tables are put in the layout. */
+async function distributeOnCitus(url: string, functions: readonly DistributedFunction[]): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, application_name: applicationName('distribute') });
+  await client.connect();
+  try {
+    if (!(await citusInstalled(client))) return false;
+    await distribute(client, { functions });
+    return true;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }

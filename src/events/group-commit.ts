@@ -19,8 +19,14 @@
 // RIDER_LINGER_MS goes with the next statement, alone if need be. It rides only with
 // its own game's appends until then because two statements under way that carry the
 // same rider would wait for each other (its id keeps it once).
+// On Citus (distributed: true) a statement holds one game's appends and riders, and goes
+// to that game's shard as a call of spielwerk_append_v1 (citus.ts); statements of
+// different games go several at once, since one statement can no longer carry many
+// games without becoming a transaction across shards. They never notify: every append
+// is announced after its commit.
 import type pg from 'pg';
 import type { AppendOutcome, AppendRequest } from './records.ts';
+import { CITUS_APPEND_SQL, type CitusAppended } from './citus.ts';
 import { NOTIFY_CHANNEL, NOTIFY_CLOCK_SQL } from './notifier.ts';
 
 const BATCH_SQL = `
@@ -124,6 +130,21 @@ const RIDER_LINGER_MS = 10;
 /** How long riders wait before a statement that failed is tried again. */
 const RIDER_RETRY_MS = 200;
 
+/** Statements under way at once: on plain PostgreSQL two batches keep the disk busy; on
+ * Citus each holds one game, and games on different shards go in parallel. */
+const MAX_IN_FLIGHT = { plain: 2, distributed: 8 };
+
+/** Appends in one statement. */
+const MAX_BATCH = 200;
+
+const UNIQUE_VIOLATION = '23505';
+
+/** What a statement reports: the games appended (rider false) and the riders recorded. */
+interface Written {
+  readonly id: string | null;
+  readonly rider: boolean | null;
+}
+
 interface Waiting {
   readonly request: AppendRequest;
   resolve(outcome: AppendOutcome): void;
@@ -151,9 +172,13 @@ export class GroupCommit {
     /** The instance a statement that goes alone names in its own notifications; null: none. */
     private readonly notifying: string | null = null,
     private readonly observer: AppendObserver = observeNothing,
-    private readonly maxInFlight = 2,
-    private readonly maxBatch = 200,
-  ) {}
+    /** On Citus: one game a statement, through its shard's function (see above). */
+    private readonly distributed = false,
+  ) {
+    this.maxInFlight = distributed ? MAX_IN_FLIGHT.distributed : MAX_IN_FLIGHT.plain;
+  }
+
+  private readonly maxInFlight: number;
 
   append(request: AppendRequest): Promise<AppendOutcome> {
     const asked = performance.now();
@@ -245,7 +270,8 @@ export class GroupCommit {
       }
       const reached = reaches.get(gameId);
       const fits =
-        batch.length < this.maxBatch &&
+        batch.length < MAX_BATCH &&
+        !(this.distributed && batch.length > 0 && batch[0]!.request.gameId !== gameId) &&
         !held.has(gameId) &&
         !this.writing.has(gameId) &&
         (reached === undefined || reached === expectedVersion);
@@ -259,30 +285,28 @@ export class GroupCommit {
     }
     this.queue = kept;
     // A due rider may have committed meanwhile, carried by an append of its game.
-    const riders = new Set(this.dueRiders.filter((rider) => rider.state === 'confirmed'));
-    this.dueRiders = [];
+    const due = this.dueRiders.filter((rider) => rider.state === 'confirmed');
+    // On Citus only the riders of the statement's game go with it; the others wait for the next.
+    const game = this.distributed ? (batch[0]?.request.gameId ?? due[0]?.gameId) : undefined;
+    const riders = new Set(game === undefined ? due : due.filter((rider) => rider.gameId === game));
+    this.dueRiders = due.filter((rider) => !riders.has(rider));
     for (const game of reaches.keys()) for (const rider of this.uncommitted.get(game) ?? []) riders.add(rider);
     return { batch, riders: [...riders] };
   }
 
   private async write(batch: Waiting[], riders: readonly Rider[]): Promise<void> {
     if (batch.length > 0) this.observer.batched(batch.length);
-    if (batch.length === 1 && riders.length === 0) return settle(batch[0]!, this.appendOne(batch[0]!.request, this.inFlight === 1));
+    if (batch.length === 1 && riders.length === 0) return settle(batch[0]!, this.alone(batch[0]!.request, this.inFlight === 1));
     // Whether each rider goes unconditionally is fixed now: it may be confirmed meanwhile.
     const standing = new Set(riders.filter((rider) => rider.state === 'confirmed'));
-    const inline = this.inFlight === 1 ? this.notifying : null;
-    let rows: { id: string | null; rider: boolean | null }[];
+    const inline = this.inFlight === 1 && !this.distributed ? this.notifying : null;
+    let rows: Written[];
     try {
-      ({ rows } = await this.pool.query<{ id: string | null; rider: boolean | null }>({ name: 'spielwerk_append_batch', text: BATCH_SQL }, [
-        JSON.stringify(batch.map(({ request }) => row(request))),
-        [...gamesOf(batch)],
-        ridersJson(riders, standing),
-        inline,
-      ]));
+      rows = await this.send(batch.map(({ request }) => request), riders, standing, inline);
     } catch {
       // The confirmed riders first, alone, so none commits after its game's next append.
       await this.writeRiders([...standing]);
-      await Promise.all([...byGame(batch).values()].map((appends) => this.oneByOne(appends)));
+      await Promise.all([...groupBy(batch, (waiting) => waiting.request.gameId).values()].map((appends) => this.oneByOne(appends)));
       return;
     }
     // A standing rider that another statement wrote is not returned, but it has committed too.
@@ -299,14 +323,59 @@ export class GroupCommit {
     }
   }
 
+  /** One statement: on plain PostgreSQL the batch of any games; on Citus one game's, on its shard. */
+  private async send(requests: readonly AppendRequest[], riders: readonly Rider[], standing: ReadonlySet<Rider>, inline: string | null): Promise<Written[]> {
+    if (!this.distributed) {
+      const { rows } = await this.pool.query<Written>({ name: 'spielwerk_append_batch', text: BATCH_SQL }, [
+        JSON.stringify(requests.map(row)),
+        [...new Set(requests.map((request) => request.gameId))],
+        ridersJson(riders, standing),
+        inline,
+      ]);
+      return rows;
+    }
+    const game = requests[0]?.gameId ?? riders[0]!.gameId;
+    const { rows } = await this.pool.query<{ written: CitusAppended }>({ name: 'spielwerk_append_citus', text: CITUS_APPEND_SQL }, [
+      game,
+      JSON.stringify(requests.map(row)),
+      ridersJson(riders, standing),
+    ]);
+    const { appended, riders: recorded } = rows[0]!.written;
+    return [...(appended ? [{ id: game, rider: false }] : []), ...recorded.map((id) => ({ id, rider: true }))];
+  }
+
+  /** An append in a statement of its own; `alone`: no other statement of this group is under way. */
+  private alone(request: AppendRequest, alone: boolean): Promise<AppendOutcome> {
+    return this.distributed ? this.aloneOnShard(request) : this.appendOne(request, alone);
+  }
+
+  private async aloneOnShard(request: AppendRequest): Promise<AppendOutcome> {
+    try {
+      const written = await this.send([request], [], new Set(), null);
+      if (written.length === 0) return 'conflict';
+      this.announce(request);
+      return 'appended';
+    } catch (error) {
+      // The same idempotency key stored by a command that got there first.
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return 'conflict';
+      throw error;
+    }
+  }
+
   private async writeRiders(riders: readonly Rider[]): Promise<void> {
     if (riders.length === 0) return;
-    try {
-      await this.pool.query({ name: 'spielwerk_append_batch', text: BATCH_SQL }, ['[]', [], ridersJson(riders, new Set(riders)), null]);
-      for (const rider of riders) this.committed(rider);
-    } catch {
-      this.requeue(riders);
-    }
+    // On Citus a statement holds one game's riders.
+    const groups = this.distributed ? [...groupBy(riders, (rider) => rider.gameId).values()] : [riders];
+    await Promise.all(
+      groups.map(async (group) => {
+        try {
+          await this.send([], group, new Set(group), null);
+          for (const rider of group) this.committed(rider);
+        } catch {
+          this.requeue(group);
+        }
+      }),
+    );
   }
 
   private committed(rider: Rider): void {
@@ -325,7 +394,7 @@ export class GroupCommit {
   private async oneByOne(appends: Waiting[]): Promise<void> {
     for (const waiting of appends) {
       if (waiting.request.chain?.broken) refuse(waiting);
-      else await settle(waiting, this.appendOne(waiting.request, false));
+      else await settle(waiting, this.alone(waiting.request, false));
     }
   }
 }
@@ -347,22 +416,18 @@ async function settle(waiting: Waiting, outcome: Promise<AppendOutcome>): Promis
   }
 }
 
-function gamesOf(batch: readonly Waiting[]): Set<string> {
-  return new Set(batch.map(({ request }) => request.gameId));
-}
-
 /** Riders whose standing is open are written only if an append of their game proves it. */
 const ridersJson = (riders: readonly Rider[], standing: ReadonlySet<Rider>) =>
   JSON.stringify(riders.map((rider) => ({ ...rider.row, stands: standing.has(rider) })));
 
-function byGame(batch: readonly Waiting[]): Map<string, Waiting[]> {
-  const games = new Map<string, Waiting[]>();
-  for (const waiting of batch) {
-    const appends = games.get(waiting.request.gameId);
-    if (appends === undefined) games.set(waiting.request.gameId, [waiting]);
-    else appends.push(waiting);
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group === undefined) groups.set(key(item), [item]);
+    else group.push(item);
   }
-  return games;
+  return groups;
 }
 
 const row = (request: AppendRequest) => ({

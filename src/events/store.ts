@@ -13,6 +13,8 @@
 // a NOTIFY inside an append would hold a database-wide lock until its transaction has
 // committed, which would serialize every append's disk flush. Only a statement that
 // goes alone carries its NOTIFY itself (see appendOne, and group-commit.ts).
+// On Citus (`distributed`) the statements that insert are functions run on the game's
+// shard instead (citus.ts), and no statement notifies: see docs/scaling.md.
 import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { GameEvent } from '../domain/contract.ts';
@@ -21,6 +23,7 @@ import { GroupCommit, type AppendObserver } from './group-commit.ts';
 import { NOTIFY_CHANNEL, NOTIFY_CLOCK_SQL, type Notifier } from './notifier.ts';
 import { VersionProbe } from './version-probe.ts';
 import { RaceRefusals } from './race-refusals.ts';
+import { CITUS_CREATE_GAME_SQL } from './citus.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -76,24 +79,30 @@ WITH created AS (
 )
 SELECT id FROM created`;
 
+const FIND_COMMAND_RECORD_SQL = `
+SELECT request_hash AS "requestHash", response FROM command_record WHERE game_id = $1::uuid AND key = $2`;
+
 const READ_EVENTS_SQL = `
 SELECT seq, data, actor, at FROM event
  WHERE game_id = $1 AND seq > $2 AND ($3::int IS NULL OR seq <= $3)
  ORDER BY seq LIMIT $4`;
 
-const GAME_COLUMNS = `
+/** The columns of a game record, its seats and tournament table included; `id`: the
+ * game's id in the subqueries, the parameter itself when there is one game, so that
+ * Citus sees every table filtered by it and plans the statement for one shard. */
+const gameColumns = (id: string) => `
        g.id::text AS id, g.type, g.rules_version AS "rulesVersion", g.options, g.seat_count AS "seatCount",
        g.chance_mode AS "chanceMode", g.seed, g.seed_hash AS "seedHash", g.seed_nonce AS "seedNonce", g.seed_chosen_by AS "seedChosenBy", g.referee_token_hash AS "refereeTokenHash",
        g.status, g.version, g.deadline, g.created_at AS "createdAt", g.updated_at AS "updatedAt", g.finished_at AS "finishedAt",
        g.organizer_id::text AS "organizerId",
-       (SELECT json_build_object('id', t.tournament_id, 'round', t.round) FROM tournament_table t WHERE t.game_id = g.id) AS tournament,
+       (SELECT json_build_object('id', t.tournament_id, 'round', t.round) FROM tournament_table t WHERE t.game_id = ${id}) AS tournament,
        (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'name', s.name, 'tokenHash', s.token_hash,
                                                    'joinedAt', s.joined_at, 'bot', s.bot) ORDER BY s.seat), '[]')
-          FROM seat s WHERE s.game_id = g.id) AS seats`;
+          FROM seat s WHERE s.game_id = ${id}) AS seats`;
 
-const LOAD_GAME_SQL = `SELECT ${GAME_COLUMNS} FROM game g WHERE g.id = $1::uuid`;
+const LOAD_GAME_SQL = `SELECT ${gameColumns('$1::uuid')} FROM game g WHERE g.id = $1::uuid`;
 
-const LOAD_GAMES_SQL = `SELECT ${GAME_COLUMNS} FROM game g WHERE g.id = ANY($1::uuid[])`;
+const LOAD_GAMES_SQL = `SELECT ${gameColumns('g.id')} FROM game g WHERE g.id = ANY($1::uuid[])`;
 
 // Each game's events as the JSON text of an array of {seq, event, actor, at} (at in
 // the form of Date.toISOString), built by Postgres: an export copies it into its
@@ -106,17 +115,18 @@ SELECT g.id::text AS "gameId",
   FROM unnest($1::uuid[]) AS g(id)`;
 
 const LOAD_GAME_WITH_SNAPSHOT_SQL = `
-SELECT ${GAME_COLUMNS},
+SELECT ${gameColumns('$1::uuid')},
        sn.version AS "snapshotVersion", sn.rules_version AS "snapshotRulesVersion", sn.state AS "snapshotState"
   FROM game g LEFT JOIN state_snapshot sn ON sn.game_id = g.id
  WHERE g.id = $1::uuid`;
 
 // A newer snapshot replaces an older one; one folded by other rules is replaced by
 // any, so that rolling back a release does not leave a game without a usable one.
+// (excluded.created_at is the insert's default, now(): Citus refuses the call itself there.)
 const SAVE_SNAPSHOT_SQL = `
 INSERT INTO state_snapshot (game_id, version, rules_version, state) VALUES ($1::uuid, $2::int, $3, $4::json)
 ON CONFLICT (game_id) DO UPDATE
-   SET version = excluded.version, rules_version = excluded.rules_version, state = excluded.state, created_at = now()
+   SET version = excluded.version, rules_version = excluded.rules_version, state = excluded.state, created_at = excluded.created_at
  WHERE state_snapshot.version < excluded.version OR state_snapshot.rules_version <> excluded.rules_version`;
 
 type GameRow = Omit<GameRecord, 'seats'> & { seats: (Omit<SeatRecord, 'joinedAt'> & { joinedAt: string | null })[] };
@@ -149,8 +159,10 @@ export class EventStore {
     private readonly notifier: Notifier | null = null,
     /** Told of every append's latency and every statement's size. */
     observer?: AppendObserver,
+    /** The database is a Citus coordinator (docs/scaling.md). */
+    private readonly distributed = false,
   ) {
-    this.group = new GroupCommit(pool, (request, alone) => this.appendOne(request, alone), (request) => this.announce(request), notifier?.instance ?? null, observer);
+    this.group = new GroupCommit(pool, (request, alone) => this.appendOne(request, alone), (request) => this.announce(request), notifier?.instance ?? null, observer, distributed);
     this.probe = new VersionProbe(pool);
     this.raceRefusals = new RaceRefusals(pool, this.group);
   }
@@ -166,7 +178,8 @@ export class EventStore {
     opening: { events: readonly GameEvent[]; status: GameStatus; deadline: Date | null } | null,
   ): Promise<void> {
     const createdAt = game.createdAt.toISOString();
-    await this.pool.query({ name: 'spielwerk_create_game', text: CREATE_GAME_SQL }, [
+    const statement = this.distributed ? { name: 'spielwerk_create_game_citus', text: CITUS_CREATE_GAME_SQL } : { name: 'spielwerk_create_game', text: CREATE_GAME_SQL };
+    await this.pool.query(statement, [
       game.id,
       game.type,
       game.rulesVersion,
@@ -342,11 +355,10 @@ export class EventStore {
     return rows.map((r) => ({ seq: r.seq, event: r.data, actor: r.actor, at: r.at }));
   }
 
+  /** On the pg pool: every command sent with an Idempotency-Key looks its key up first. */
   async findCommandRecord(gameId: string, key: string): Promise<{ requestHash: string; response: unknown } | null> {
-    return this.prisma.commandRecord.findUnique({
-      where: { gameId_key: { gameId, key } },
-      select: { requestHash: true, response: true },
-    });
+    const { rows } = await this.pool.query<{ requestHash: string; response: unknown }>({ name: 'spielwerk_find_command_record', text: FIND_COMMAND_RECORD_SQL }, [gameId, key]);
+    return rows[0] ?? null;
   }
 
   async listGames(filter: GameFilter): Promise<GameRecord[]> {

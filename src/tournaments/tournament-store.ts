@@ -247,14 +247,12 @@ export class TournamentStore {
    * no longer holds it (a withdrawn player does not play on, nor does a no-show who
    * arrives late, who would race the bot for every move). Every other instance hears of
    * it at commit and drops its copy of the game, which it would otherwise trust with the
-   * old seats while it appended last. */
+   * old seats while it appended last. The notice is a statement of its own: on Citus the
+   * update runs on the game's worker, whose notifications the listeners, connected to
+   * the coordinator, would never hear. */
   async seatBot(client: pg.ClientBase, gameId: string, seat: number, bot: string): Promise<void> {
-    await client.query(
-      `WITH changed AS (
-         UPDATE seat SET bot = $3, token_hash = NULL WHERE game_id = $1::uuid AND seat = $2 RETURNING game_id
-       ) SELECT ${seatsChangedNotice('game_id::text', '$4::text')} FROM changed WHERE $4::text IS NOT NULL`,
-      [gameId, seat, bot, this.instance],
-    );
+    const { rowCount } = await client.query(`UPDATE seat SET bot = $3, token_hash = NULL WHERE game_id = $1::uuid AND seat = $2`, [gameId, seat, bot]);
+    if (rowCount === 1 && this.instance !== null) await client.query(`SELECT ${seatsChangedNotice('$1::text', '$2::text')}`, [gameId, this.instance]);
   }
 
   /** Serializes rating writes of one organizer and game type until the transaction ends. */

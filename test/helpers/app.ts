@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App, type AppOptions } from '../../src/app.ts';
 import { testDatabase, type TestDatabase, type TestLike } from './database.ts';
+import { onCitus } from './citus.ts';
 
 export interface TestClock {
   now: number;
@@ -27,6 +28,7 @@ export async function testApp(
     prisma: database.prisma,
     pool: database.pool,
     notifyUrl: database.url,
+    distributed: onCitus(),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     scheduler: { timers: false },
     // Pushes across instances must come from notifications, not the safety check.

@@ -7,6 +7,7 @@ import { createClients } from '../../src/db/client.ts';
 import type pg from 'pg';
 import type { PrismaClient } from '../../src/db/client.ts';
 import { ADMIN_URL_ENV, PREFIX_ENV, TEMPLATE_ENV, databaseUrl, startTestServer, withAdmin, type TestServer } from './test-server.ts';
+import { copyOnWorkers, dropOnWorkers, onCitus } from './citus.ts';
 
 /** Teardown hooks of tap's `t`; kept structural so the helper does not depend on tap's types. */
 export interface TestLike {
@@ -37,18 +38,27 @@ async function server(): Promise<Omit<TestServer, 'stop'>> {
 
 let counter = 0;
 
-/** A fresh, migrated database for this test; dropped again at its teardown. */
+/** A fresh, migrated database for this test; dropped again at its teardown. Under
+ * `npm run test:citus`, a copy of the distributed template on every node (citus.ts). */
 export async function testDatabase(t: TestLike): Promise<TestDatabase> {
   const { adminUrl, template, prefix } = await server();
   const name = `${prefix}${process.pid}_${++counter}`;
-  await withAdmin(adminUrl, (client) =>
-    client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(template)}`),
-  );
+  const drop = async () => {
+    await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`));
+    if (onCitus()) await dropOnWorkers(adminUrl, [name]);
+  };
+  await Promise.all([
+    withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(template)}`)),
+    onCitus() ? copyOnWorkers(adminUrl, name, template) : undefined,
+  ]).catch(async (error: unknown) => {
+    await drop();
+    throw error;
+  });
   const url = databaseUrl(adminUrl, name);
   const { prisma, pool, close } = createClients(url, { poolSize: 4 });
   t.teardown(async () => {
     await close();
-    await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`));
+    await drop();
   });
   return { url, prisma, pool };
 }

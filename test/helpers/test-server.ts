@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { applyMigrations } from '../../src/db/migrate.ts';
+import { CITUS_TEST_ENV, distributeTemplate, dropOnWorkers, onCitus, prepareTemplate } from './citus.ts';
 
 export const ADMIN_URL_ENV = 'SPIELWERK_TEST_DB_ADMIN_URL';
 export const TEMPLATE_ENV = 'SPIELWERK_TEST_DB_TEMPLATE';
@@ -47,7 +48,7 @@ export async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => 
 }
 
 async function dropDatabasesWithPrefix(adminUrl: string, prefix: string): Promise<void> {
-  await withAdmin(adminUrl, async (client) => {
+  const names = await withAdmin(adminUrl, async (client) => {
     const { rows } = await client.query<{ datname: string }>(
       `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
       [prefix],
@@ -55,17 +56,22 @@ async function dropDatabasesWithPrefix(adminUrl: string, prefix: string): Promis
     for (const { datname } of rows) {
       await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`);
     }
+    return rows.map((row) => row.datname);
   });
+  if (onCitus()) await dropOnWorkers(adminUrl, names);
 }
 
 /**
  * A Postgres with a migrated template: on $DATABASE_URL's server when set (the role
- * needs CREATEDB), else an embedded cluster in a temporary directory.
+ * needs CREATEDB), else an embedded cluster in a temporary directory. Under
+ * `npm run test:citus` ($SPIELWERK_TEST_CITUS), on the Citus cluster of $CITUS_URL, the
+ * template distributed over its workers (see citus.ts).
  */
 export async function startTestServer(log?: (line: string) => void): Promise<TestServer> {
   const prefix = `spielwerk_test_${randomBytes(4).toString('hex')}_`;
   const template = `${prefix}template`;
-  let adminUrl = process.env.DATABASE_URL;
+  let adminUrl = onCitus() ? process.env.CITUS_URL : process.env.DATABASE_URL;
+  if (onCitus() && !adminUrl) throw new Error(`${CITUS_TEST_ENV} needs CITUS_URL`);
   let stopServer = async () => {};
   if (!adminUrl) {
     const server = await startEmbeddedPostgres({
@@ -87,7 +93,9 @@ export async function startTestServer(log?: (line: string) => void): Promise<Tes
   };
   try {
     await withAdmin(admin, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(template)}`));
+    if (onCitus()) await prepareTemplate(admin, template);
     await applyMigrations(databaseUrl(admin, template));
+    if (onCitus()) await distributeTemplate(admin, template);
   } catch (error) {
     await stop();
     throw error;
