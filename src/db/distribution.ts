@@ -7,7 +7,14 @@
 // nothing where it is in place already.
 import type pg from 'pg';
 
-export const layout = {
+export interface Layout {
+  readonly games: { readonly table: string; readonly column: string };
+  readonly gameRows: readonly string[];
+  readonly reference: readonly string[];
+  readonly local: readonly string[];
+}
+
+export const layout: Layout = {
   /** Spread over the workers by `id`: where a game's shard is, all its rows are. */
   games: { table: 'game', column: 'id' },
   /** A game's rows, by `game_id`, co-located with `game`. */
@@ -16,7 +23,7 @@ export const layout = {
   reference: ['organizer', 'api_key', 'tournament', 'tournament_player', 'tournament_event', 'tournament_command', 'rating'],
   /** Left on the coordinator: Prisma's record of the applied migrations, which only the migrations read. */
   local: ['_prisma_migrations'],
-} as const;
+};
 
 /** The column a game's rows are distributed by. */
 export const gameRowColumn = 'game_id';
@@ -79,11 +86,9 @@ export async function distribute(client: pg.ClientBase, options: DistributeOptio
 }
 
 async function distributeIn(client: pg.ClientBase, options: DistributeOptions): Promise<Distributed> {
+  const problems = await layoutProblems(client);
+  if (problems.length > 0) throw new DistributionError(`the schema does not fit the distributed layout: ${problems.join('; ')}`);
   const tables = await publicTables(client);
-  const unplaced = tables.filter((table) => kindOf(table) === null);
-  if (unplaced.length > 0) {
-    throw new DistributionError(`no place in the distributed layout for ${unplaced.join(', ')}: add each to layout in src/db/distribution.ts`);
-  }
   const { rows: citus } = await client.query<CitusTable>(
     `SELECT table_name::text AS table, citus_table_type AS type, nullif(distribution_column, '<none>') AS column, colocation_id AS colocation
        FROM citus_tables WHERE table_name::regclass::oid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace)`,
@@ -135,6 +140,75 @@ async function distributeIn(client: pg.ClientBase, options: DistributeOptions): 
   return { tables: todo, functions };
 }
 
+interface Key {
+  table: string;
+  kind: 'p' | 'u' | 'f';
+  columns: string[];
+  /** A foreign key's table, and what it does on update and on delete (pg_constraint's letters). */
+  references: string | null;
+  onUpdate: string;
+  onDelete: string;
+}
+
+/** Why the schema, as the migrations made it, would not go into the layout; none when
+ * it fits. It reads Postgres's catalog only, so plain PostgreSQL can tell (the test
+ * suite does): every table has a place; a table holding a game's rows (it has a
+ * game_id, or a foreign key to a game's rows) is co-located with the games, and each
+ * of its unique keys includes game_id, as Citus requires, and its foreign keys to
+ * other games' rows go by game_id and never cascade an update of it; no reference
+ * table points at a game's rows. */
+export async function layoutProblems(client: pg.ClientBase | pg.Pool, of: Layout = layout): Promise<string[]> {
+  const tables = await publicTables(client);
+  const { rows: columns } = await client.query<{ table: string; column: string }>(
+    `SELECT table_name AS table, column_name AS column FROM information_schema.columns WHERE table_schema = 'public'`,
+  );
+  const { rows: keys } = await client.query<Key>(
+    `SELECT c.conrelid::regclass::text AS table, c.contype AS kind,
+            array(SELECT a.attname::text FROM unnest(c.conkey) k JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k) AS columns,
+            c.confrelid::regclass::text AS references, c.confupdtype AS "onUpdate", c.confdeltype AS "onDelete"
+       FROM pg_constraint c
+      WHERE c.connamespace = 'public'::regnamespace AND c.contype IN ('p', 'u', 'f')
+     UNION ALL
+     SELECT i.indrelid::regclass::text, 'u',
+            array(SELECT a.attname::text FROM unnest(i.indkey) k JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k),
+            NULL, '', ''
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE c.relnamespace = 'public'::regnamespace AND i.indisunique
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid AND k.contype IN ('p', 'u'))`,
+  );
+  const problems: string[] = [];
+  const gameRows = (table: string | null) => table !== null && (kindOf(table, of) === 'games' || kindOf(table, of) === 'gameRows');
+  for (const table of tables) {
+    const kind = kindOf(table, of);
+    const has = (column: string) => columns.some((c) => c.table === table && c.column === column);
+    const own = keys.filter((key) => key.table === table);
+    const holdsGameRows = has(gameRowColumn) || own.some((key) => key.kind === 'f' && gameRows(key.references));
+    if (kind === null) {
+      problems.push(`${table} has no place in the layout: add it to layout in src/db/distribution.ts${holdsGameRows ? ' (gameRows: it holds a game\'s rows)' : ''}`);
+      continue;
+    }
+    if (kind === 'reference' || kind === 'local') {
+      for (const key of own) if (key.kind === 'f' && gameRows(key.references)) problems.push(`${table} is a ${kind} table with a foreign key to ${key.references}, whose rows are distributed`);
+      if (holdsGameRows) problems.push(`${table} holds a game's rows but is a ${kind} table: it belongs to gameRows`);
+      continue;
+    }
+    const column = kind === 'games' ? of.games.column : gameRowColumn;
+    if (!has(column)) {
+      problems.push(`${table} holds a game's rows but has no ${column} column to be distributed by`);
+      continue;
+    }
+    for (const key of own) {
+      if ((key.kind === 'p' || key.kind === 'u') && !key.columns.includes(column)) problems.push(`${table}: the unique key (${key.columns.join(', ')}) does not include ${column}`);
+      if (key.kind !== 'f' || !gameRows(key.references)) continue;
+      if (!key.columns.includes(column)) problems.push(`${table}: the foreign key (${key.columns.join(', ')}) to ${key.references} does not go by ${column}`);
+      // a: no action, r: restrict; c (cascade), n (set null), d (set default) Citus refuses on the distribution column.
+      if (!'ar'.includes(key.onUpdate)) problems.push(`${table}: the foreign key to ${key.references} must not cascade an update of ${column} (onUpdate: NoAction)`);
+      if ('nd'.includes(key.onDelete)) problems.push(`${table}: the foreign key to ${key.references} must not set ${column} on delete`);
+    }
+  }
+  return problems;
+}
+
 /** The tables of the public schema, which the migrations made. */
 export async function publicTables(client: pg.ClientBase | pg.Pool): Promise<string[]> {
   const { rows } = await client.query<{ table: string }>(`SELECT tablename AS table FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
@@ -142,11 +216,11 @@ export async function publicTables(client: pg.ClientBase | pg.Pool): Promise<str
 }
 
 /** Where a table belongs in the layout; null: nowhere yet. */
-export function kindOf(table: string): 'games' | 'gameRows' | 'reference' | 'local' | null {
-  if (table === layout.games.table) return 'games';
-  if ((layout.gameRows as readonly string[]).includes(table)) return 'gameRows';
-  if ((layout.reference as readonly string[]).includes(table)) return 'reference';
-  if ((layout.local as readonly string[]).includes(table)) return 'local';
+export function kindOf(table: string, of: Layout = layout): 'games' | 'gameRows' | 'reference' | 'local' | null {
+  if (table === of.games.table) return 'games';
+  if (of.gameRows.includes(table)) return 'gameRows';
+  if (of.reference.includes(table)) return 'reference';
+  if (of.local.includes(table)) return 'local';
   return null;
 }
 

@@ -7,6 +7,7 @@ import { testDatabase } from '../helpers/database.ts';
 import { command, createGame, testApp, testClock } from '../helpers/app.ts';
 import { pick, seededRng } from '../../src/bots/rng.ts';
 import type { App } from '../../src/app.ts';
+import { onCitus } from '../helpers/citus.ts';
 
 async function seqs(app: App, id: string): Promise<number[]> {
   const log = (await app.inject({ url: `/games/${id}/events?limit=1000` })).json();
@@ -21,7 +22,7 @@ async function twoInstances(t: Test, clock?: () => number): Promise<[App, App]> 
   const first = await testApp(t, { database, clock });
   const secondClients = createClients(database.url, { poolSize: 4 });
   t.teardown(() => secondClients.close());
-  const second = await buildApp({ ...secondClients, clock, scheduler: { timers: false } });
+  const second = await buildApp({ ...secondClients, clock, scheduler: { timers: false }, distributed: onCitus() });
   t.teardown(() => second.close());
   return [first, second];
 }
