@@ -106,13 +106,14 @@ const LOAD_GAMES_SQL = `SELECT ${gameColumns('g.id')} FROM game g WHERE g.id = A
 
 // Each game's events as the JSON text of an array of {seq, event, actor, at} (at in
 // the form of Date.toISOString), built by Postgres: an export copies it into its
-// output as it is, instead of parsing every event and writing it out again.
+// output as it is, instead of parsing every event and writing it out again. Grouped by
+// game, so that on Citus each shard builds its own games' arrays.
 const EVENTS_JSON_OF_GAMES_SQL = `
-SELECT g.id::text AS "gameId",
-       (SELECT coalesce(json_agg(json_build_object('seq', e.seq, 'event', e.data, 'actor', e.actor,
-                                                   'at', to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY e.seq), '[]')::text
-          FROM event e WHERE e.game_id = g.id) AS events
-  FROM unnest($1::uuid[]) AS g(id)`;
+SELECT e.game_id::text AS "gameId",
+       json_agg(json_build_object('seq', e.seq, 'event', e.data, 'actor', e.actor,
+                                  'at', to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY e.seq)::text AS events
+  FROM event e WHERE e.game_id = ANY($1::uuid[])
+ GROUP BY e.game_id`;
 
 const LOAD_GAME_WITH_SNAPSHOT_SQL = `
 SELECT ${gameColumns('$1::uuid')},
@@ -270,7 +271,8 @@ export class EventStore {
   async eventsJsonOfGames(ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const { rows } = await this.pool.query<{ gameId: string; events: string }>(EVENTS_JSON_OF_GAMES_SQL, [ids]);
-    return new Map(rows.map((r) => [r.gameId, r.events]));
+    // A game without events has no group.
+    return new Map([...ids.map((id): [string, string] => [id, '[]']), ...rows.map((r): [string, string] => [r.gameId, r.events])]);
   }
 
   /** The record and the game's state snapshot, if it has one, in one statement: what a

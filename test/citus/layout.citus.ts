@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import t from 'tap';
 import { layout } from '../../src/db/distribution.ts';
 import { applyMigrations } from '../../src/db/migrate.ts';
-import { dropOnWorkers, onCitus, prepareTemplate } from '../helpers/citus.ts';
+import { dropOnWorkers, onCitus, createOnEveryNode } from '../helpers/citus.ts';
 import { databaseUrl, withAdmin } from '../helpers/test-server.ts';
 
 if (!onCitus()) {
@@ -24,7 +24,7 @@ t.test('db:distribute makes the layout, then finds it in place', async (t) => {
     await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`));
     await dropOnWorkers(adminUrl, [name]);
   });
-  await prepareTemplate(adminUrl, name);
+  await createOnEveryNode(adminUrl, name);
   const url = databaseUrl(adminUrl, name);
   await applyMigrations(url);
   const distribute = () => run('npx', ['tsx', 'scripts/distribute.ts', '--shards', '4'], { env: { ...process.env, DATABASE_URL: url } });

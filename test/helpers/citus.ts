@@ -25,9 +25,9 @@ export async function workerUrls(adminUrl: string): Promise<string[]> {
   return rows.map(({ host, port }) => Object.assign(new URL(adminUrl), { hostname: host, port: String(port) }).toString());
 }
 
-/** Before the migrations: the template `name` (made on the coordinator already) on every
- * worker, the citus extension on every node, the workers registered. */
-export async function prepareTemplate(adminUrl: string, name: string): Promise<void> {
+/** Before the migrations: the database `name` (made on the coordinator already) on every
+ * worker, the citus extension on every node, the workers registered on the coordinator. */
+export async function createOnEveryNode(adminUrl: string, name: string): Promise<void> {
   const workers = await workerUrls(adminUrl);
   await Promise.all(
     workers.map(async (worker) => {

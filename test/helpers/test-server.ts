@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { applyMigrations } from '../../src/db/migrate.ts';
-import { CITUS_TEST_ENV, distributeTemplate, dropOnWorkers, onCitus, prepareTemplate } from './citus.ts';
+import { CITUS_TEST_ENV, distributeTemplate, dropOnWorkers, onCitus, createOnEveryNode } from './citus.ts';
 
 export const ADMIN_URL_ENV = 'SPIELWERK_TEST_DB_ADMIN_URL';
 export const TEMPLATE_ENV = 'SPIELWERK_TEST_DB_TEMPLATE';
@@ -93,7 +93,7 @@ export async function startTestServer(log?: (line: string) => void): Promise<Tes
   };
   try {
     await withAdmin(admin, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(template)}`));
-    if (onCitus()) await prepareTemplate(admin, template);
+    if (onCitus()) await createOnEveryNode(admin, template);
     await applyMigrations(databaseUrl(admin, template));
     if (onCitus()) await distributeTemplate(admin, template);
   } catch (error) {
