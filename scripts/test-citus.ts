@@ -9,12 +9,12 @@
 // Citus database is spread over the workers in 32 shards by the server's own start.
 // Without CITUS_URL it runs nothing and says so: CI has no Citus. docs/scaling.md says
 // how to build and start one here.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { applyMigrations } from '../src/db/migrate.ts';
-import { ADMIN_URL_ENV, PREFIX_ENV, TEMPLATE_ENV, databaseUrl, startTestServer, withAdmin } from '../test/helpers/test-server.ts';
+import { databaseUrl, runTap, startTestServer, withAdmin } from '../test/helpers/test-server.ts';
 import { CITUS_TEST_ENV, dropOnWorkers, createOnEveryNode } from '../test/helpers/citus.ts';
 import { build, startServer } from './server-process.ts';
 
@@ -40,19 +40,9 @@ const server = await startTestServer();
 console.log(`# Citus test template ready in ${Math.round(performance.now() - started)} ms on ${new URL(citusUrl).host}`);
 let code = 1;
 try {
-  const tapBin = fileURLToPath(new URL('../node_modules/.bin/tap', import.meta.url));
   // Every statement crosses one more connection, and three clusters share the cores:
   // the files take two to four times as long as on one server.
-  const child = spawn(tapBin, ['--timeout=400', ...(args.length > 0 ? args : files)], {
-    stdio: 'inherit',
-    env: { ...process.env, [ADMIN_URL_ENV]: server.adminUrl, [TEMPLATE_ENV]: server.template, [PREFIX_ENV]: server.prefix },
-  });
-  process.on('SIGINT', () => {});
-  process.on('SIGTERM', (signal) => child.kill(signal));
-  code = await new Promise<number>((resolve) => {
-    child.on('error', () => resolve(1));
-    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 128 : 1)));
-  });
+  code = await runTap(server, ['--timeout=400', ...(args.length > 0 ? args : files)]);
   if (process.env.BENCH !== '0' && args.length === 0) await benchmark(server.adminUrl, server.prefix);
 } finally {
   await server.stop();

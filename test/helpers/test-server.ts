@@ -1,10 +1,12 @@
 // The Postgres a test run uses and its migrated template. Kept free of tap: the
 // runner (scripts/test.ts) imports it, and importing tap would make the runner a test
 // process of its own, with a root test that times out.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { applyMigrations } from '../../src/db/migrate.ts';
@@ -103,3 +105,20 @@ export async function startTestServer(log?: (line: string) => void): Promise<Tes
   return { adminUrl: admin, template, prefix, stop };
 }
 
+
+/** Runs tap with `args` against `server` (handed to its workers through the environment);
+ * resolves to tap's exit code. A Ctrl-C reaches tap through the terminal; SIGTERM (CI
+ * timeouts) is passed on, and the caller stays alive to clean up after tap has gone. */
+export function runTap(server: Omit<TestServer, 'stop'>, args: readonly string[]): Promise<number> {
+  const tapBin = fileURLToPath(new URL('../../node_modules/.bin/tap', import.meta.url));
+  const child = spawn(tapBin, args, {
+    stdio: 'inherit',
+    env: { ...process.env, [ADMIN_URL_ENV]: server.adminUrl, [TEMPLATE_ENV]: server.template, [PREFIX_ENV]: server.prefix },
+  });
+  process.on('SIGINT', () => {});
+  process.on('SIGTERM', (signal) => child.kill(signal));
+  return new Promise<number>((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 128 : 1)));
+  });
+}
