@@ -41,8 +41,8 @@ console.log(`# Citus test template ready in ${Math.round(performance.now() - sta
 let code = 1;
 try {
   // Every statement crosses one more connection, and three clusters share the cores:
-  // the files take two to four times as long as on one server.
-  code = await runTap(server, ['--timeout=400', ...(args.length > 0 ? args : files)]);
+  // the files take two to four times as long as on one server (openapi-fuzz up to 5 minutes).
+  code = await runTap(server, ['--timeout=600', ...(args.length > 0 ? args : files)]);
   if (process.env.BENCH !== '0' && args.length === 0) await benchmark(server.adminUrl, server.prefix);
 } finally {
   await server.stop();
