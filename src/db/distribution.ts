@@ -20,7 +20,19 @@ export const layout: Layout = {
   /** A game's rows, by `game_id`, co-located with `game`. */
   gameRows: ['seat', 'event', 'command_record', 'state_snapshot', 'race_refusal', 'tournament_table'],
   /** Organizers, keys, tournaments and ratings: not a game's, small beside the logs, read with any game's rows. */
-  reference: ['organizer', 'api_key', 'tournament', 'tournament_player', 'tournament_event', 'tournament_command', 'rating'],
+  reference: [
+    'organizer',
+    'api_key',
+    'tournament',
+    'tournament_player',
+    'tournament_event',
+    'tournament_command',
+    'tournament_registration',
+    'tournament_entry',
+    'rating',
+    'webhook',
+    'webhook_delivery',
+  ],
   /** Left on the coordinator: Prisma's record of the applied migrations, which only the migrations read. */
   local: ['_prisma_migrations'],
 };

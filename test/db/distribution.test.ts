@@ -11,7 +11,7 @@ t.test('every table the migrations make has its place in the layout, with keys C
 
   // What a new migration might add, and what the check says of it.
   await pool.query(`
-    CREATE TABLE webhook (id uuid PRIMARY KEY, organizer_id uuid REFERENCES organizer(id));
+    CREATE TABLE invoice (id uuid PRIMARY KEY, organizer_id uuid REFERENCES organizer(id));
     CREATE TABLE delivery (id uuid PRIMARY KEY, game uuid REFERENCES game(id));
     CREATE TABLE arrival (game_id uuid REFERENCES game(id) ON UPDATE CASCADE, seat int, token text UNIQUE, PRIMARY KEY (game_id, seat));
     CREATE TABLE watcher (game_id uuid, seat int, PRIMARY KEY (game_id, seat), FOREIGN KEY (game_id, seat) REFERENCES seat(game_id, seat));`);
@@ -20,12 +20,12 @@ t.test('every table the migrations make has its place in the layout, with keys C
     [
       'arrival has no place in the layout: add it to layout in src/db/distribution.ts (gameRows: it holds a game\'s rows)',
       'delivery has no place in the layout: add it to layout in src/db/distribution.ts (gameRows: it holds a game\'s rows)',
+      'invoice has no place in the layout: add it to layout in src/db/distribution.ts',
       'watcher has no place in the layout: add it to layout in src/db/distribution.ts (gameRows: it holds a game\'s rows)',
-      'webhook has no place in the layout: add it to layout in src/db/distribution.ts',
     ],
     'a table in no list is named, and whether it holds a game\'s rows',
   );
-  const placed = { ...layout, gameRows: [...layout.gameRows, 'delivery', 'arrival', 'watcher'], reference: [...layout.reference, 'webhook'] };
+  const placed = { ...layout, gameRows: [...layout.gameRows, 'delivery', 'arrival', 'watcher'], reference: [...layout.reference, 'invoice'] };
   t.same(
     await layoutProblems(pool, placed),
     [
@@ -35,7 +35,7 @@ t.test('every table the migrations make has its place in the layout, with keys C
     ],
     'placed among the games\' rows: no game_id, a unique key without it, an update that cascades; a key to seat by game_id and seat is fine',
   );
-  const misplaced = { ...layout, gameRows: [...layout.gameRows, 'arrival'], reference: [...layout.reference, 'webhook', 'delivery', 'watcher'] };
+  const misplaced = { ...layout, gameRows: [...layout.gameRows, 'arrival'], reference: [...layout.reference, 'invoice', 'delivery', 'watcher'] };
   t.same(
     await layoutProblems(pool, misplaced),
     [
