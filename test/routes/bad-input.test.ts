@@ -46,6 +46,10 @@ t.test('client mistakes: a clear problem, a stable code, nothing appended', asyn
     ['a NUL in an Idempotency-Key', { method: 'POST', url, headers: { ...seat0, 'idempotency-key': 'a\u0000b' }, payload: { command: { type: 'throw' } } }, 400, 'request/invalid'],
     ['a NUL in a command field', { method: 'POST', url, headers: seat0, payload: { command: { type: 'throw', note: '\u0000' } } }, 400, 'request/invalid'],
     ['a NUL in a join name', { method: 'POST', url: `/games/${id}/join`, payload: { name: 'Ki\u0000m' } }, 400, 'request/invalid'],
+    // The NUL scan runs before validation: a body nested 10,000 deep once overflowed its stack (500).
+    ['10,000 nested arrays in a command body', { method: 'POST', url, headers: { ...json, ...seat0 }, payload: `{"command":{"type":"throw","note":${'['.repeat(10_000)}${']'.repeat(10_000)}}}` }, 400, 'request/invalid'],
+    ['a game option nested 10,000 deep', { method: 'POST', url: '/games', headers: json, payload: `{"type":"pechvogel","seats":[{},{}],"options":{"deep":${'['.repeat(10_000)}${']'.repeat(10_000)}}}` }, 400, 'request/invalid'],
+    ['10,000 nested arrays as a body', { method: 'POST', url: `/games/${id}/join`, headers: json, payload: `${'['.repeat(10_000)}${']'.repeat(10_000)}` }, 400, 'request/invalid'],
     ['a live route without Upgrade', { method: 'GET', url: `/games/${id}/live` }, 426, 'request/upgrade-required'],
     ['a path that is not valid percent-encoding', { method: 'GET', url: '/games/%FF' }, 400, 'request/bad-url'],
     ['a path parameter over the length limit', { method: 'GET', url: `/games/${'a'.repeat(150)}` }, 414, 'request/uri-too-long'],
