@@ -1,6 +1,7 @@
 // The application as a function of its dependencies: a database client, optionally a
 // URL to listen for other instances' commits, and a clock. server.ts adds the process
 // concerns (port, embedded database, signals); tests build it with app.inject().
+import { readFileSync } from 'node:fs';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifySwagger from '@fastify/swagger';
@@ -40,6 +41,7 @@ import { liveRoutes, refuseOtherUpgrades } from './routes/live.ts';
 import { defaultLiveLimits, type LiveLimits } from './live/socket-limits.ts';
 import { defaultConnectionLimits, limitConnections, timeoutOptions, type ConnectionLimits } from './routes/connection-limits.ts';
 import { metricsRoutes } from './routes/metrics.ts';
+import { methodsByPath } from './routes/method-not-allowed.ts';
 import { refuseNul } from './routes/nul.ts';
 import { tidyOpenApi } from './routes/openapi-tidy.ts';
 import { registerRateLimits, type RateLimits } from './routes/rate-limits.ts';
@@ -158,6 +160,9 @@ declare module 'fastify' {
   }
 }
 
+/** The API's version in the OpenAPI document is the package's (package.json beside src/ and dist/). */
+const packageVersion = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 export async function buildApp(options: AppOptions) {
   const bodyLimit = options.bodyLimit ?? 64 * 1024;
   const liveLimits: LiveLimits = { ...defaultLiveLimits, ...options.live };
@@ -182,7 +187,13 @@ export async function buildApp(options: AppOptions) {
   app.setErrorHandler(errorHandler);
   // The API speaks JSON only; a text body is a client mistake (415), not a string command.
   app.removeContentTypeParser('text/plain');
-  app.setNotFoundHandler((request, reply) => sendProblem(reply, problem(404, httpCodes.noRoute, `no route ${request.method} ${request.url}`)));
+  const methodsOf = methodsByPath(app);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0]!;
+    const allowed = methodsOf(path);
+    if (allowed.length === 0) return sendProblem(reply, problem(404, httpCodes.noRoute, `no route ${request.method} ${path}`));
+    return sendProblem(reply.header('allow', allowed.join(', ')), problem(405, httpCodes.methodNotAllowed, `${path} takes ${allowed.join(', ')}, not ${request.method}`));
+  });
   limitConnections(app, connectionLimits);
 
   const clock = options.clock ?? Date.now;
@@ -320,7 +331,9 @@ export async function buildApp(options: AppOptions) {
       origin: options.corsOrigins === '*' ? '*' : [...options.corsOrigins],
       methods: ['GET', 'POST', 'OPTIONS'],
       allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
-      exposedHeaders: ['location', 'x-request-id'],
+      // What a client is told to read: where a created thing is, when to retry (429,
+      // 503), a finished game's tag for If-None-Match, the request's id.
+      exposedHeaders: ['location', 'retry-after', 'etag', 'x-request-id'],
       maxAge: 600,
     });
   }
@@ -333,7 +346,7 @@ export async function buildApp(options: AppOptions) {
       openapi: '3.1.0',
       info: {
         title: 'Spielwerk',
-        version: '1.0.0',
+        version: packageVersion,
         license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
         contact: { name: 'Spielwerk maintainers' },
         description: [

@@ -3,9 +3,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findGame, games, type AnyGame } from '../domain/games.ts';
-import { ServiceError, serviceCodes } from '../errors.ts';
+import { serviceCodes } from '../errors.ts';
 import { perGame } from './game-schemas.ts';
-import { Problem } from './problem.ts';
+import { bareRouteFailures } from './health.ts';
+import { Problem, problem, sendProblem } from './problem.ts';
 
 const CatalogEntry = perGame(
   'CatalogEntry',
@@ -41,7 +42,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const entries = new Map(games.map((g) => [g.type, entry(g)]));
 
   app.get('/catalog', {
-    schema: { operationId: 'listGameTypes', tags: ['catalog'], summary: 'The game types on offer', description: 'Every game type with its facts, the JSON Schemas of its options, commands and events, and its edition data.', security: [], response: { 200: z.object({ games: z.array(CatalogEntry) }) } },
+    schema: { operationId: 'listGameTypes', tags: ['catalog'], summary: 'The game types on offer', description: 'Every game type with its facts, the JSON Schemas of its options, commands and events, and its edition data.', security: [], response: { 200: z.object({ games: z.array(CatalogEntry) }), ...bareRouteFailures } },
     handler: async () => ({ games: [...entries.values()] }),
   });
 
@@ -50,13 +51,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'getGameType',
       tags: ['catalog'],
       summary: 'One game type',
-      description: 'The catalog entry of one game type.',
+      description: 'The catalog entry of one game type. A type the catalog does not have is 404 `game/unknown-type`, the code `POST /games` refuses it with (there 422).',
       security: [],
       params: z.object({ type: z.string() }),
       response: { 200: CatalogEntry, 404: Problem },
     },
-    handler: async (request) => {
-      if (findGame(request.params.type) === undefined) throw new ServiceError(serviceCodes.gameNotFound, `no game type "${request.params.type}"`);
+    handler: async (request, reply) => {
+      // The resource in the path does not exist (404); its code is the one a game of
+      // that type is refused with, so a client learns one code for one mistake.
+      if (findGame(request.params.type) === undefined) return sendProblem(reply, problem(404, serviceCodes.unknownGameType, `no game of type "${request.params.type}" in the catalog`));
       return entries.get(request.params.type)!;
     },
   });

@@ -82,10 +82,10 @@ export const dropSafeIntegerBounds = <D>(document: D): D =>
 
 /** What each failure status means in this API (the codes are in Problem.code). */
 const failures: Record<string, string> = {
-  '400': 'The request or command does not fit its schema (request/invalid, command/invalid, …)',
+  '400': 'The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …)',
   '401': 'Acting needs a seat or referee token (auth/token-required)',
   '403': 'The token belongs to no seat of this game, or may not do this (auth/forbidden)',
-  '404': 'No such game or game type (game/not-found)',
+  '404': 'No such game (game/not-found), game type (game/unknown-type) or route',
   '409': 'The game moved on or is not in a state for this (command/stale-version, game/not-running, …)',
   '422': 'The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …)',
   '429': 'Too many requests from this client (request/rate-limited); retry after Retry-After',

@@ -21,8 +21,10 @@ export const httpCodes = {
   unsupportedMediaType: 'request/unsupported-media-type',
   /** The body is not JSON. */
   invalidJson: 'request/invalid-json',
-  /** No route has this method and path. */
+  /** No route has this path. */
   noRoute: 'request/no-route',
+  /** The path has routes, but not for this method; `Allow` names the methods it has. */
+  methodNotAllowed: 'request/method-not-allowed',
   /** Our fault; the request may be retried. */
   internal: 'server/internal',
   /** The database cannot be reached or did not answer in time; retry after `Retry-After`. */

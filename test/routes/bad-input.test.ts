@@ -34,6 +34,7 @@ t.test('client mistakes: a clear problem, a stable code, nothing appended', asyn
     ['an unknown game', { method: 'POST', url: '/games/00000000-0000-4000-8000-000000000000/commands', headers: seat0, payload: { command: { type: 'throw' } } }, 404, 'game/not-found'],
     ['a game id that is no id', { method: 'GET', url: '/games/123' }, 400, 'request/invalid'],
     ['an unknown route', { method: 'GET', url: '/nowhere' }, 404, 'request/no-route'],
+    ['a known path with a method it does not have', { method: 'DELETE', url: `/games/${id}?x=1` }, 405, 'request/method-not-allowed'],
     ['a bad page size', { method: 'GET', url: '/games?limit=100000' }, 400, 'request/invalid'],
     ['a forged cursor', { method: 'GET', url: '/games?cursor=bm9wZQ' }, 400, 'request/invalid'],
     ['a bad viewer', { method: 'GET', url: `/games/${id}/events?viewer=god` }, 400, 'request/invalid'],
@@ -53,7 +54,8 @@ t.test('client mistakes: a clear problem, a stable code, nothing appended', asyn
     ['a live route without Upgrade', { method: 'GET', url: `/games/${id}/live` }, 426, 'request/upgrade-required'],
     ['a path that is not valid percent-encoding', { method: 'GET', url: '/games/%FF' }, 400, 'request/bad-url'],
     ['a path parameter over the length limit', { method: 'GET', url: `/games/${'a'.repeat(150)}` }, 414, 'request/uri-too-long'],
-    ['an unknown catalog entry', { method: 'GET', url: '/catalog/chess' }, 404, 'game/not-found'],
+    // One code for one mistake: POST /games refuses the same type with it (422 there).
+    ['an unknown catalog entry', { method: 'GET', url: '/catalog/chess' }, 404, 'game/unknown-type'],
   ];
   for (const [name, request, status, code] of cases) {
     const response = await app.inject(request);
@@ -67,6 +69,13 @@ t.test('client mistakes: a clear problem, a stable code, nothing appended', asyn
   }
   t.equal(await logLength(), before, 'none of it appended anything');
   t.equal((await app.inject({ url: `/games/${id}` })).json().version, version, 'or moved the game');
+
+  // 405 names the methods the path has (GET's HEAD twin included), whatever its pattern.
+  for (const [method, path, allow] of [['DELETE', `/games/${id}`, 'GET, HEAD'], ['POST', '/health', 'GET, HEAD'], ['GET', `/games/${id}/commands/pechvogel`, 'POST'], ['PUT', '/docs/static/index.html', 'GET, HEAD']] as const) {
+    const answer = await app.inject({ method, url: path });
+    t.equal(answer.statusCode, 405, `${method} ${path}: 405`);
+    t.equal(answer.headers.allow, allow, `${method} ${path}: Allow: ${allow}`);
+  }
 });
 
 t.test('creating games: bad requests are refused and create nothing', async (t) => {

@@ -30,6 +30,7 @@ t.test('openapi/openapi.json is current and valid', async (t) => {
   const result = await new Validator().validate(document);
   t.ok(result.valid, `valid OpenAPI ${document.openapi}: ${JSON.stringify(result.errors ?? [])}`);
   t.equal(document.openapi, '3.1.0');
+  t.equal(document.info.version, JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')).version, "info.version is the package's version");
   for (const path of ['/catalog', '/games', '/games/{id}', '/games/{id}/commands', '/games/{id}/events', '/games/{id}/view', '/games/{id}/replay', '/games/{id}/join', '/health', '/ready']) {
     t.ok(document.paths[path], `documents ${path}`);
   }
@@ -53,9 +54,9 @@ t.test('every code the source spells out is one Problem.code documents', async (
   t.same(spelled.filter((code) => !problemCodes.includes(code)), [], 'all of them are in problemCodes');
 });
 
-t.test('Redocly (recommended ruleset) finds no error and no warning', async (t) => {
+t.test('Redocly (recommended ruleset) finds no error and no warning, and nothing is ignored', async (t) => {
   const report = JSON.parse(await lint('redocly', ['lint', 'openapi/openapi.json', '--format=json']));
-  t.same(report.totals, { errors: 0, warnings: 0, ignored: report.totals.ignored }, JSON.stringify(report.problems.slice(0, 5), null, 1));
+  t.same(report.totals, { errors: 0, warnings: 0, ignored: 0 }, JSON.stringify(report.problems.slice(0, 5), null, 1));
 });
 
 t.test('Spectral (spectral:oas) finds nothing', async (t) => {

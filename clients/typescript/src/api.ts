@@ -89,7 +89,7 @@ export interface paths {
         };
         /**
          * One game type
-         * @description The catalog entry of one game type.
+         * @description The catalog entry of one game type. A type the catalog does not have is 404 `game/unknown-type`, the code `POST /games` refuses it with (there 422).
          */
         get: operations["getGameType"];
         put?: never;
@@ -4779,7 +4779,7 @@ export interface components {
              * @description Stable machine-readable code, e.g. command/stale-version or pechvogel/not-your-turn
              * @enum {string}
              */
-            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "tournament/duplicate-external-id" | "tournament/registration-closed" | "tournament/registration-full" | "tournament/join-code-unknown" | "tournament/entry-not-found" | "tournament/entry-decided" | "tournament/check-in-closed" | "tournament/table-running" | "tournament/table-finished" | "webhook/not-found" | "webhook/url-refused" | "webhook/too-many" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "request/not-websocket" | "server/too-many-connections" | "live/rate-limited" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "position/invalid" | "position/components-mismatch" | "position/out-of-range" | "position/illegal-phase" | "position/not-allowed" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "lifecycle/over" | "lifecycle/seat-only" | "lifecycle/system-only" | "lifecycle/no-deadline" | "lifecycle/too-early" | "lifecycle/invalid-result" | "lifecycle/no-result" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
+            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "tournament/duplicate-external-id" | "tournament/registration-closed" | "tournament/registration-full" | "tournament/join-code-unknown" | "tournament/entry-not-found" | "tournament/entry-decided" | "tournament/check-in-closed" | "tournament/table-running" | "tournament/table-finished" | "webhook/not-found" | "webhook/url-refused" | "webhook/too-many" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "request/method-not-allowed" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "request/not-websocket" | "server/too-many-connections" | "live/rate-limited" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "position/invalid" | "position/components-mismatch" | "position/out-of-range" | "position/illegal-phase" | "position/not-allowed" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "lifecycle/over" | "lifecycle/seat-only" | "lifecycle/system-only" | "lifecycle/no-deadline" | "lifecycle/too-early" | "lifecycle/invalid-result" | "lifecycle/no-result" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
             instance?: string;
             /** @description With command/stale-version and command/conflict */
             currentVersion?: number;
@@ -5552,6 +5552,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached or the server is shutting down (server/database-unavailable, server/shutting-down); retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getReadiness: {
@@ -5573,6 +5591,15 @@ export interface operations {
                         /** @enum {string} */
                         status: "ready";
                     };
+                };
+            };
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The database cannot be reached or the server is shutting down (server/database-unavailable, server/shutting-down); retry after Retry-After */
@@ -5600,7 +5627,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached or the server is shutting down (server/database-unavailable, server/shutting-down); retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
         };
     };
@@ -5622,6 +5669,24 @@ export interface operations {
                     "application/json": {
                         games: components["schemas"]["CatalogEntry"][];
                     };
+                };
+            };
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached or the server is shutting down (server/database-unavailable, server/shutting-down); retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -5646,7 +5711,7 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogEntry"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5694,7 +5759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5727,7 +5792,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedGame"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5754,7 +5819,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5820,7 +5885,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5847,7 +5912,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5918,7 +5983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5945,7 +6010,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6011,7 +6076,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommandAnswer"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6038,7 +6103,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6104,7 +6169,7 @@ export interface operations {
                     "application/json": components["schemas"]["PechvogelCommandAnswer"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6131,7 +6196,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6197,7 +6262,7 @@ export interface operations {
                     "application/json": components["schemas"]["FackelUndKeuleCommandAnswer"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6224,7 +6289,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6290,7 +6355,7 @@ export interface operations {
                     "application/json": components["schemas"]["MistkaeferCommandAnswer"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6317,7 +6382,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6383,7 +6448,7 @@ export interface operations {
                     "application/json": components["schemas"]["PorcaMiseriaCommandAnswer"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6410,7 +6475,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6476,7 +6541,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommandAnswer"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6503,7 +6568,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6565,7 +6630,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommandAnswer"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6592,7 +6657,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6664,7 +6729,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6691,7 +6756,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6761,7 +6826,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6788,7 +6853,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6855,7 +6920,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6882,7 +6947,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6941,7 +7006,7 @@ export interface operations {
                     "application/json": components["schemas"]["RaceLog"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6959,7 +7024,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7012,7 +7077,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7039,7 +7104,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7072,7 +7137,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7099,7 +7164,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7134,7 +7199,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7161,7 +7226,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7193,7 +7258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyInfo"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7220,7 +7285,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7257,7 +7322,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7284,7 +7349,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7342,7 +7407,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7369,7 +7434,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7416,7 +7481,7 @@ export interface operations {
                     "application/json": components["schemas"]["MyTournament"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7443,7 +7508,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7492,7 +7557,7 @@ export interface operations {
                     "application/json": components["schemas"]["TournamentSummary"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7519,7 +7584,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7576,7 +7641,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7603,7 +7668,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7667,7 +7732,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7694,7 +7759,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7752,7 +7817,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7779,7 +7844,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7840,7 +7905,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoundPaired"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7867,7 +7932,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7925,7 +7990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7952,7 +8017,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8001,7 +8066,7 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8028,7 +8093,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8077,7 +8142,7 @@ export interface operations {
                     "application/json": components["schemas"]["TournamentArchive"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8104,7 +8169,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8155,7 +8220,7 @@ export interface operations {
                     "application/json": components["schemas"]["TournamentSummary"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8182,7 +8247,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8234,7 +8299,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8261,7 +8326,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8356,7 +8421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8383,7 +8448,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8447,7 +8512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8474,7 +8539,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8539,7 +8604,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8566,7 +8631,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8623,7 +8688,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8650,7 +8715,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8703,7 +8768,7 @@ export interface operations {
                     "application/json": components["schemas"]["CheckedIn"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8730,7 +8795,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8792,7 +8857,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8819,7 +8884,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8882,7 +8947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8909,7 +8974,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8965,7 +9030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8992,7 +9057,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9063,7 +9128,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9090,7 +9155,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9144,7 +9209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9171,7 +9236,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9224,7 +9289,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9251,7 +9316,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9307,7 +9372,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9334,7 +9399,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9390,7 +9455,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9417,7 +9482,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9473,7 +9538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9500,7 +9565,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9565,7 +9630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9592,7 +9657,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9661,7 +9726,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9688,7 +9753,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9744,7 +9809,7 @@ export interface operations {
                     "application/json": components["schemas"]["CheckedIn"];
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9771,7 +9836,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9820,7 +9885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9847,7 +9912,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9917,7 +9982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9944,7 +10009,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9995,7 +10060,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10022,7 +10087,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10076,7 +10141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10103,7 +10168,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10157,7 +10222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or command does not fit its schema (request/invalid, command/invalid, …) */
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10184,7 +10249,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such game or game type (game/not-found) */
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
             404: {
                 headers: {
                     [name: string]: unknown;
