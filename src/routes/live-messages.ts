@@ -41,7 +41,7 @@ export const AckMessage = perGame(
 ).any;
 
 export const ErrorMessage = named(
-  z.object({ type: z.literal('error'), id: messageId.optional().describe('The command this refuses; absent when the connection itself is refused'), problem: Problem }).describe(
+  z.object({ type: z.literal('error'), id: messageId.optional().describe('The message this refuses, whenever its id can be read (a string of at most 64 characters), also when the rest of the message is malformed; absent when the connection itself is refused or the message has no readable id'), problem: Problem }).describe(
     `A command sent on this socket was refused, or the connection is refused (then the socket closes with 4000 + status). A message past the socket's rate (${defaultLiveLimits.messagesPerSecond} a second by default, LIVE_MESSAGES_PER_SECOND) is refused with live/rate-limited (429) and not handled; a socket that sends as many again while refused gets one more such error, without an id, and is closed with 4429`,
   ),
   'ErrorMessage',

@@ -112,21 +112,21 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         const verdict = budget.take();
         if (verdict !== 'accept') {
           const limited = problem(429, httpCodes.liveRateLimited, `more than ${messagesPerSecond} messages a second on this socket`);
-          if (verdict === 'refuse') return send({ type: 'error', id: idOf(raw), problem: limited });
+          if (verdict === 'refuse') return send({ type: 'error', ...idOf(parsed(raw)), problem: limited });
           send({ type: 'error', problem: limited });
           return socket.close(closeCodes.refused(limited.status), limited.code);
         }
+        // Whatever is wrong with a message, the reply names it by its id when it has one
+        // that can be read, so that the client knows which of its messages was refused.
+        const json = parsed(raw);
         let message: z.infer<typeof ClientMessage>;
         try {
-          message = ClientMessage.parse(JSON.parse(raw.toString()));
+          if (json === notJson) throw new ServiceError(serviceCodes.validation, 'bad message: not JSON');
+          message = ClientMessage.parse(json);
           refuseNul(message, 'message');
         } catch (error) {
-          if (error instanceof ServiceError) {
-            send({ type: 'error', problem: problemOf(error) });
-            return;
-          }
-          const detail = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : 'not JSON';
-          send({ type: 'error', problem: problem(400, serviceCodes.validation, `bad message: ${detail}`) });
+          const refusal = error instanceof ServiceError ? problemOf(error) : problem(400, serviceCodes.validation, `bad message: ${(error as z.ZodError).issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+          send({ type: 'error', ...idOf(json), problem: refusal });
           return;
         }
         // Shutting down: a command is refused rather than decided while the socket closes,
@@ -175,12 +175,21 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** The id of a refused message, to be echoed, when it has a valid one. */
-function idOf(raw: Buffer): string | undefined {
+const notJson = Symbol('not JSON');
+
+function parsed(raw: Buffer): unknown {
   try {
-    const { id } = JSON.parse(raw.toString()) as { id?: unknown };
-    return typeof id === 'string' && id.length <= 64 ? id : undefined;
+    return JSON.parse(raw.toString());
   } catch {
-    return undefined;
+    return notJson;
   }
+}
+
+/** `{ id }` of a refused message, to be echoed, when it has one a client could have
+ * meant (a string of at most 64 characters, even one the message's schema refuses for
+ * what else it holds); else nothing. */
+function idOf(message: unknown): { id?: string } {
+  if (message === null || typeof message !== 'object' || !('id' in message)) return {};
+  const { id } = message;
+  return typeof id === 'string' && id.length <= 64 ? { id } : {};
 }

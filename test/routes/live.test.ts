@@ -78,6 +78,21 @@ t.test('a seat sends commands over its socket and gets an ack and the update', a
   seat0.socket.send('not json');
   const bad = await seat0.next();
   t.equal(bad.problem.code, 'request/invalid', 'garbage is answered, not fatal');
+  t.notOk('id' in bad, 'without an id to name');
+
+  // A refusal names the message whenever its id can be read, whatever else is wrong with it.
+  const malformed: [string, object][] = [
+    ['a NUL in its idempotency key', { type: 'command', id: 'c3', command: { type: 'throw' }, idempotencyKey: 'a\u0000b' }],
+    ['no command', { type: 'command', id: 'c4' }],
+    ['an unknown message type', { type: 'subscribe', id: 'c5' }],
+    ['a field of the wrong type', { type: 'command', id: 'c6', command: { type: 'throw' }, expectedVersion: 'one' }],
+  ];
+  for (const [what, message] of malformed) {
+    seat0.socket.send(JSON.stringify(message));
+    const refused = await seat0.next();
+    t.equal(refused.problem.code, 'request/invalid', `${what}: request/invalid`);
+    t.equal(refused.id, (message as { id: string }).id, `${what}: the error names the message`);
+  }
   seat0.socket.close();
 });
 
