@@ -1,7 +1,6 @@
 // The application as a function of its dependencies: a database client, optionally a
 // URL to listen for other instances' commits, and a clock. server.ts adds the process
 // concerns (port, embedded database, signals); tests build it with app.inject().
-import { readFileSync } from 'node:fs';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifySwagger from '@fastify/swagger';
@@ -15,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
+import { z } from 'zod';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { BotSeats } from './jobs/bot-seats.ts';
 import { CommandHandler, type CommandHooks } from './commands/command-handler.ts';
@@ -28,13 +28,15 @@ import { PastStates } from './state/past-states.ts';
 import { DeadlineScheduler, type SchedulerOptions } from './jobs/deadline-scheduler.ts';
 import { EventStore } from './events/store.ts';
 import { databaseUnavailable } from './events/unavailable.ts';
+import { packageVersion } from './lib/package-version.ts';
+import { generateAsyncApi } from './asyncapi.ts';
 import { Metrics } from './observability/metrics.ts';
 import { RequestLog } from './observability/request-log.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { gameRoutes } from './routes/games.ts';
 import { raceLogRoutes } from './routes/race-log.ts';
 import { Organizers } from './organizers/organizers.ts';
-import { healthRoutes } from './routes/health.ts';
+import { bareRouteFailures, healthRoutes } from './routes/health.ts';
 import { webPages } from './routes/pages.ts';
 import { LiveSockets, until } from './live/live-sockets.ts';
 import { liveRoutes, refuseOtherUpgrades } from './routes/live.ts';
@@ -159,9 +161,6 @@ declare module 'fastify' {
     rateLimits: RateLimits;
   }
 }
-
-/** The API's version in the OpenAPI document is the package's (package.json beside src/ and dist/). */
-const packageVersion = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export async function buildApp(options: AppOptions) {
   const bodyLimit = options.bodyLimit ?? 64 * 1024;
@@ -354,7 +353,7 @@ export async function buildApp(options: AppOptions) {
           '',
           'Errors are RFC 9457 problem documents (`application/problem+json`) with a stable `code`, e.g. `command/stale-version` or a rule code such as `pechvogel/not-your-turn`.',
           '',
-          '**Live updates.** `GET /games/{id}/live` upgrades to a WebSocket that pushes every move and accepts commands. OpenAPI cannot describe a socket; its protocol (messages, close codes) is the AsyncAPI 3.0 document `asyncapi/asyncapi.json` in the repository, generated from the same schemas.',
+          '**Live updates.** `GET /games/{id}/live` upgrades to a WebSocket that pushes every move and accepts commands. OpenAPI cannot describe a socket; its protocol (messages, close codes) is the AsyncAPI 3.0 document [/asyncapi.json](/asyncapi.json), generated from the same schemas.',
         ].join('\n'),
       },
       servers: [{ url: '/', description: 'The server this document is served from (`npm start`: http://localhost:3000)' }],
@@ -367,7 +366,7 @@ export async function buildApp(options: AppOptions) {
       tags: [
         { name: 'catalog', description: 'Game types, options and edition data' },
         { name: 'games', description: 'Creating, playing and reading games' },
-        { name: 'operations', description: 'Health and readiness' },
+        { name: 'operations', description: 'Health, readiness, metrics and the socket protocol' },
         { name: 'organizers', description: 'Organizers and their API keys' },
         { name: 'tournaments', description: 'Tournaments: players, rounds, standings, exports' },
         { name: 'webhooks', description: "Signed deliveries of an organizer's tournament events to their URLs" },
@@ -400,6 +399,13 @@ export async function buildApp(options: AppOptions) {
   await registerRateLimits(app);
   app.decorate('rateLimits', options.rateLimits ?? { gamesPerMinute: 0, commandsPerSecond: 0 });
   await app.register(healthRoutes);
+  // The socket protocol, for client authors without the repository: built from the
+  // registered schemas at the first request, the same document `npm run openapi` writes.
+  let asyncApi: string | undefined;
+  app.get('/asyncapi.json', {
+    schema: { operationId: 'getAsyncApi', tags: ['operations'], summary: 'The AsyncAPI 3.0 document of the live sockets', description: 'Messages and close codes of `GET /games/{id}/live` and `GET /tournaments/{id}/live`, generated from the schemas the sockets use (asyncapi/asyncapi.json in the repository).', security: [], response: { 200: z.record(z.string(), z.unknown()), ...bareRouteFailures } },
+    handler: async (_request, reply) => reply.type('application/json').send((asyncApi ??= generateAsyncApi())),
+  });
   await app.register(metricsRoutes);
   await app.register(catalogRoutes);
   await app.register(gameRoutes);

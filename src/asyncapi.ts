@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AckMessage, closeCodeMeanings, CommandMessage, ErrorMessage, UpdateMessage } from './routes/live-messages.ts';
 import { defaultLiveLimits } from './live/socket-limits.ts';
 import { closeCodes } from './live/live-sockets.ts';
+import { packageVersion } from './lib/package-version.ts';
 import { dropSafeIntegerBounds, dropUnusedSchemas } from './routes/openapi-tidy.ts';
 import { TournamentEventsMessage } from './routes/tournament-live-messages.ts';
 
@@ -39,7 +40,7 @@ export function generateAsyncApi(): string {
     asyncapi: '3.0.0',
     info: {
       title: 'Spielwerk live sockets',
-      version: '1.0.0',
+      version: packageVersion,
       description: [
         "One WebSocket per game and watcher: `GET /games/{id}/live` upgrades. It pushes every move as an `update`, redacted for the connection's seat (or spectator), and takes commands.",
         '',

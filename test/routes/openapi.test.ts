@@ -6,6 +6,9 @@ import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import t from 'tap';
 import { games } from '../../src/domain/games.ts';
+import { buildApp } from '../../src/app.ts';
+import { asyncApiPath } from '../../src/asyncapi.ts';
+import { createClients } from '../../src/db/client.ts';
 import { generateOpenApi, openApiPath } from '../../src/openapi.ts';
 import { problemCodes } from '../../src/routes/problem.ts';
 
@@ -43,6 +46,21 @@ t.test('openapi/openapi.json is current and valid', async (t) => {
   }
   t.same(document.components.schemas.Problem.properties.code.enum, problemCodes, 'Problem.code enumerates the stable codes');
   t.notOk(generated.includes(String(Number.MAX_SAFE_INTEGER)), 'no integer is bounded by ±2^53');
+});
+
+t.test('a running server serves the socket protocol at /asyncapi.json, and /docs links it', async (t) => {
+  const clients = createClients('postgresql://unused@127.0.0.1:1/unused');
+  const app = await buildApp({ ...clients, background: false });
+  t.teardown(async () => {
+    await app.close();
+    await clients.close();
+  });
+  const served = await app.inject({ url: '/asyncapi.json' });
+  t.equal(served.statusCode, 200);
+  t.match(served.headers['content-type'], /^application\/json/);
+  t.same(served.json(), JSON.parse(await readFile(asyncApiPath, 'utf8')), 'the document the repository holds');
+  const docs = (await app.inject({ url: '/docs/json' })).json();
+  t.match(docs.info.description, '](/asyncapi.json)', "the API's description in /docs links it");
 });
 
 t.test('every code the source spells out is one Problem.code documents', async (t) => {

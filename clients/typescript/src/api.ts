@@ -40,6 +40,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/asyncapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The AsyncAPI 3.0 document of the live sockets
+         * @description Messages and close codes of `GET /games/{id}/live` and `GET /tournaments/{id}/live`, generated from the schemas the sockets use (asyncapi/asyncapi.json in the repository).
+         */
+        get: operations["getAsyncApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -5590,6 +5610,46 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "ready";
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database cannot be reached or the server is shutting down (server/database-unavailable, server/shutting-down); retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAsyncApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The AsyncAPI 3.0 document of the live sockets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
                     };
                 };
             };
