@@ -80,6 +80,9 @@ export interface AppOptions {
   readonly clock?: () => number;
   /** A pino logger; silent when absent. */
   readonly logger?: FastifyBaseLogger;
+  /** One successful probe answer (GET /health, /ready, /metrics) in this many gets a
+   * log line; 0: none (default 1: every one, as every other request). */
+  readonly logProbeSample?: number;
   readonly scheduler?: Partial<SchedulerOptions>;
   /** Start listening, deadlines and bots when ready (default); off for a document-only app. */
   readonly background?: boolean;
@@ -172,7 +175,7 @@ export async function buildApp(options: AppOptions) {
     bodyLimit,
     // Behind a load balancer the request id comes from there when present.
     requestIdHeader: 'x-request-id',
-    logController: new RequestLog(),
+    logController: new RequestLog(options.logProbeSample),
     // Closing, requests are refused with our problem document (below), not Fastify's JSON.
     return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,

@@ -73,6 +73,7 @@ const app = await buildApp({
   notifyUrl: database.url,
   distributed: database.distributed,
   logger: log,
+  logProbeSample: count('LOG_PROBE_SAMPLE', 1),
   closeTimeoutMs,
   rateLimits,
   live,

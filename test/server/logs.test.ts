@@ -1,7 +1,8 @@
 // The server's log, as an operator reads it: at the most verbose level no token ever
-// appears (query or header, accepted or refused); a refused request's line carries its
-// problem code; refusals of normal play are not info; live sockets are logged; a
-// client's x-request-id comes back; every connection names itself in pg_stat_activity.
+// appears (query or header, accepted or refused); every request is one line at info, a
+// refused one with its problem code; probes are sampled (LOG_PROBE_SAMPLE) and /ready's
+// 503 during the shutdown grace is no warning; live sockets are logged; a client's
+// x-request-id comes back; every connection names itself in pg_stat_activity.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import t from 'tap';
@@ -11,7 +12,7 @@ import { testDatabase } from '../helpers/database.ts';
 t.test('a run of the server logs no token it issued, and says what an operator needs', async (t) => {
   const database = await testDatabase(t);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'trace' },
+    env: { ...process.env, DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'trace', LOG_PROBE_SAMPLE: '3', SHUTDOWN_GRACE_MS: '400' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   t.teardown(() => child.kill('SIGKILL'));
@@ -61,7 +62,11 @@ t.test('a run of the server logs no token it issued, and says what an operator n
   t.ok(names.some((name) => /^spielwerk .+:\d+ pool$/.test(name)), `the pool's connections name themselves (${names.join(', ')})`);
   t.ok(names.some((name) => /^spielwerk .+:\d+ listener [0-9a-f]{8}$/.test(name)), 'so does the notification listener');
 
+  for (let i = 0; i < 6; i++) t.equal((await call('/health')).status, 200);
+  // During the shutdown grace /ready answers 503 to every poll.
   child.kill('SIGTERM');
+  while (!output.includes('shutting down')) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 3; i++) t.equal((await call('/ready')).status, 503, 'draining: /ready is 503');
   await once(child, 'close');
   const lines = output.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
   t.ok(lines.some((line) => line.level === 10 || line.level === 20), 'the run logged at its most verbose levels');
@@ -72,7 +77,14 @@ t.test('a run of the server logs no token it issued, and says what an operator n
   const refusals = lines.filter((line) => typeof line.statusCode === 'number' && (line.statusCode as number) >= 400);
   t.ok(refusals.length >= 4 && refusals.every((line) => typeof line.code === 'string'), 'every refused request is logged with its problem code');
   t.match(refusals.find((line) => line.code === 'game/not-found'), { level: 30 }, 'an unknown game is info');
-  t.match(refusals.find((line) => (line.code as string).startsWith('pechvogel/')), { level: 20 }, 'a move the rules forbid is normal play: debug');
+  t.match(refusals.find((line) => (line.code as string).startsWith('pechvogel/')), { level: 30, msg: 'request refused' }, 'a move the rules forbid: info, with its code');
+  const requests = lines.filter((line) => typeof line.statusCode === 'number');
+  t.match(requests.find((line) => line.url === '/games' && line.method === 'POST'), { level: 30, msg: 'request completed', statusCode: 201 }, 'a success is one line at info');
+  t.equal(requests.filter((line) => line.url === '/health').length, 2, 'one /health answer in three is logged (LOG_PROBE_SAMPLE=3)');
+  const drained = requests.filter((line) => line.url === '/ready');
+  t.equal(drained.length, 3, "a failed probe is always logged");
+  t.ok(drained.every((line) => line.level === 30 && line.code === 'server/shutting-down'), "/ready's 503 during the grace is info, no warning");
+  t.same(lines.filter((line) => (line.level as number) >= 40), [], 'the whole run logged no warning');
   t.match(lines.find((line) => line.msg === 'live socket closed' && line.closeCode === 1005), { level: 30, gameId: id, messagesIn: 1, messagesOut: 2 }, 'a live socket is logged when it closes: code, duration, messages');
   t.match(lines.find((line) => line.msg === 'live socket closed' && line.closeCode === 4404), { level: 30 });
 });
