@@ -45,6 +45,32 @@ export function parseOptions<const O extends NonNullable<ParseArgsConfig['option
   return parsed as Omit<Values, N> & { [K in N]: K extends keyof Values ? (undefined extends Values[K] ? number | undefined : number) : never };
 }
 
+/** A script of commands (`npm run tournament -- run --id X`): the command, taken off
+ * the arguments, and the options after it. `--help` anywhere, before or after the
+ * command, prints the usage and exits 0. */
+export function parseCommand<const O extends NonNullable<ParseArgsConfig['options']>>(scriptUrl: string, options: O) {
+  const first = process.argv[2];
+  const command = first === undefined || first.startsWith('-') ? undefined : first;
+  if (command !== undefined) process.argv.splice(2, 1);
+  return { command, options: parseOptions(scriptUrl, options) };
+}
+
+/** A request to the API as the holder of `key` (an API key): its JSON answer (or text,
+ * for an answer that is no JSON), or an Error naming the status and the problem's code. */
+export async function callApi(base: string, key: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<any> {
+  const response = await fetch(new URL(path, base), {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    const problem = (() => { try { return JSON.parse(text); } catch { return { code: 'not-json', detail: text.slice(0, 200) }; } })();
+    throw new Error(`${method} ${path}: ${response.status} ${problem.code}: ${problem.detail}`);
+  }
+  return text.length > 0 && /^application\/json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text;
+}
+
 export interface Reply {
   readonly status: number;
   readonly json: any;

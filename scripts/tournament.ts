@@ -14,11 +14,9 @@
 // On a terminal progress is a bar; otherwise one plain line per change.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseOptions } from './lib.ts';
+import { callApi, parseCommand } from './lib.ts';
 
-const command = process.argv[2];
-process.argv.splice(2, 1);
-const options = parseOptions(import.meta.url, {
+const { command, options } = parseCommand(import.meta.url, {
   url: { type: 'string', default: process.env.SPIELWERK_URL ?? 'http://127.0.0.1:3000' },
   key: { type: 'string', default: process.env.SPIELWERK_KEY },
   id: { type: 'string' },
@@ -41,20 +39,7 @@ function fail(message: string): never {
 }
 const key = options.key ?? fail('an API key is needed: --key or $SPIELWERK_KEY');
 const need = (value: string | undefined, flag: string): string => value ?? fail(`${command} needs --${flag}`);
-
-async function call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<any> {
-  const response = await fetch(new URL(url, options.url), {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    const problem = (() => { try { return JSON.parse(text); } catch { return { code: 'not-json', detail: text.slice(0, 200) }; } })();
-    throw new Error(`${method} ${url}: ${response.status} ${problem.code}: ${problem.detail}`);
-  }
-  return text.length > 0 && /^application\/json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text;
-}
+const call = (method: 'GET' | 'POST', url: string, body?: unknown) => callApi(options.url, key, method, url, body);
 
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
 function parseCsv(text: string): string[][] {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import t from 'tap';
-import { createOrganizer, listening, testApp } from '../helpers/app.ts';
+import { createOrganizer, listening, testAdminKey, testApp } from '../helpers/app.ts';
 
 const run = promisify(execFile);
 
@@ -47,4 +47,24 @@ t.test('create from a CSV, run round by round, export', async (t) => {
   const refused = await cli('create', '--csv', csv, '--name', 'x', '--game', 'pechvogel', '--table', '9').catch((error: { code: number; stderr: string }) => error);
   t.equal((refused as { code: number }).code, 1);
   t.match((refused as { stderr: string }).stderr, /tournament\/invalid-format/, 'a refusal names its code');
+});
+
+t.test('--help prints the usage and exits 0; the organizer CLI works through a running server', async (t) => {
+  const app = await testApp(t);
+  const url = await listening(app);
+  // No database for the CLI: with a key it must ask the server, never open one itself.
+  const env = { ...process.env, SPIELWERK_URL: url, SPIELWERK_ADMIN_KEY: testAdminKey, SPIELWERK_KEY: '', DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' };
+  const cli = (script: string, ...args: string[]) => run(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { env, timeout: 120_000 });
+
+  const [tournamentHelp, organizerHelp, created] = await Promise.all([cli('tournament', '--help'), cli('organizer', '--help'), cli('organizer', 'create', '--name', '<img src=x onerror=alert(1)>"\'&')]);
+  t.match(tournamentHelp.stdout, /^Usage: npm run tournament/, 'tournament --help: the usage, exit 0');
+  t.match(organizerHelp.stdout, /^Usage: npm run organizer/, 'organizer --help: the usage, exit 0, with a server running');
+  const { organizer, key } = JSON.parse(created.stdout) as { organizer: { id: string; name: string }; key: string };
+  t.equal(organizer.name, '<img src=x onerror=alert(1)>"\'&', 'created through the admin API, the name kept as data');
+
+  const second = JSON.parse((await cli('organizer', 'create-key', '--key', key, '--organizer', organizer.id, '--name', 'ci', '--scopes', 'results:read')).stdout) as { keyInfo: { id: string } };
+  const listed = await app.inject({ url: `/organizers/${organizer.id}/keys`, headers: { authorization: `Bearer ${key}` } });
+  t.same(listed.json().keys.map((k: { name: string; scopes: string[] }) => [k.name, k.scopes]), [['first', ['games:create', 'tournaments:run', 'results:read', 'keys:manage']], ['ci', ['results:read']]], "an organizer's own key with keys:manage made the second");
+  const revoked = JSON.parse((await cli('organizer', 'revoke', '--organizer', organizer.id, '--key-id', second.keyInfo.id)).stdout) as { revokedAt: string | null };
+  t.type(revoked.revokedAt, 'string', 'revoked with the admin key');
 });
