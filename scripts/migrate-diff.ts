@@ -5,7 +5,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveServer } from '../src/db/database.ts';
-import { lockfileName, migrationsDir, noFilter, openSchemaEngine, readMigrations, schemaPath } from '../src/db/schema-engine.ts';
+import { lockfileName, noFilter, openSchemaEngine, readMigrations, schemaPath } from '../src/db/schema-engine.ts';
+import { migrationsDir } from '../src/db/unapplied-migrations.ts';
 
 const name = process.argv[2];
 if (!name || !/^[a-z0-9_]+$/.test(name)) {

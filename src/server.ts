@@ -5,13 +5,10 @@
 // left is cut) and the embedded database stops. See docs/operations.md.
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
-import { buildApp, parseCorsOrigins } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { citusFunctions } from './events/citus.ts';
 import { StartupError } from './db/preflight.ts';
-import { defaultLiveLimits } from './live/socket-limits.ts';
-import { secretPaths } from './observability/request-log.ts';
-import { defaultConnectionLimits } from './routes/connection-limits.ts';
+import { secretPaths } from './observability/redaction.ts';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', redact: { paths: secretPaths, censor: '[redacted]' } });
 const port = Number(process.env.PORT ?? 3000);
@@ -33,13 +30,22 @@ function count(name: string, fallback: number): number {
   return value;
 }
 
+// The database comes up (an embedded Postgres boots in a process of its own, an external
+// one is asked whether anything is left to migrate) while the application's modules
+// load, which is most of a start: one after the other, they made a restart twice as long.
 // A database the service cannot use is told in one line, without a stack: nothing an
 // operator could do with one.
-const database = await openDatabase({ log: (line) => log.debug(line), citusFunctions }).catch((error: unknown) => {
+const opening = openDatabase({ log: (line) => log.debug(line), citusFunctions }).catch((error: unknown) => {
   if (error instanceof StartupError) log.error({ cause: (error.cause as { code?: string } | undefined)?.code }, `cannot start: ${error.message}`);
   else log.error({ err: error }, 'cannot start');
   process.exit(1);
 });
+const [{ buildApp, parseCorsOrigins }, { defaultLiveLimits }, { defaultConnectionLimits }] = await Promise.all([
+  import('./app.ts'),
+  import('./live/socket-limits.ts'),
+  import('./routes/connection-limits.ts'),
+]);
+const database = await opening;
 const adminKey = process.env.SPIELWERK_ADMIN_KEY || undefined;
 // Only bearer tokens shaped like API keys are looked up as keys (see routes/organizer-key.ts).
 if (adminKey !== undefined && !/^sw_\S{32,}$/.test(adminKey)) {

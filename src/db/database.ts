@@ -1,4 +1,3 @@
-import { createClients } from './client.ts';
 import pg from 'pg';
 import { applicationName } from '../lib/application-name.ts';
 import { citusInstalled, distribute, type DistributedFunction } from './distribution.ts';
@@ -63,8 +62,8 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   let applied: string[];
   let distributed: boolean;
   try {
-    await checkConnection(server.url);
-    applied = await applyMigrationsInChild(server.url).catch((error: unknown) => {
+    const unapplied = await checkConnection(server.url);
+    applied = unapplied.length === 0 ? [] : await applyMigrationsInChild(server.url).catch((error: unknown) => {
       throw explainMigrationFailure(error, parsed);
     });
     distributed = await distributeOnCitus(server.url, options.citusFunctions ?? []).catch((error: unknown) => {
@@ -74,6 +73,9 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     await server.stop();
     throw error;
   }
+  // The Prisma client is loaded only now: until the database is ready, the process has
+  // its time for everything else it loads (server.ts).
+  const { createClients } = await import('./client.ts');
   const clients = createClients(server.url);
   return {
     url: server.url,

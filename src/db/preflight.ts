@@ -3,6 +3,7 @@
 // schema engine's stack trace.
 import pg from 'pg';
 import { applicationName } from '../lib/application-name.ts';
+import { unappliedMigrations } from './unapplied-migrations.ts';
 
 /** What stops the service from starting, in words an operator acts on. */
 export class StartupError extends Error {
@@ -27,13 +28,14 @@ export function parseDatabaseUrl(url: string): URL {
 /** Where a URL points, without its password: fit for a log line. */
 export const describeDatabase = (url: URL): string => `${decodeURIComponent(url.pathname.slice(1)) || '(default database)'} at ${url.hostname}:${url.port || 5432}`;
 
-export async function checkConnection(url: string): Promise<void> {
+/** Connects once; answers the migrations of this checkout the database has not applied. */
+export async function checkConnection(url: string): Promise<string[]> {
   const parsed = parseDatabaseUrl(url);
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, application_name: applicationName('startup') });
   client.on('error', () => {});
   try {
     await client.connect();
-    await client.query('SELECT 1');
+    return await unappliedMigrations(client);
   } catch (error) {
     throw new StartupError(explain(error, parsed), { cause: error });
   } finally {

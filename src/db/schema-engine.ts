@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { applicationName } from '../lib/application-name.ts';
+import { migrationNames, migrationsDir } from './unapplied-migrations.ts';
 import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from '@prisma/driver-adapter-utils';
 import type { SqlDriverAdapter, SqlQueryable } from '@prisma/driver-adapter-utils';
 import * as bg from '@prisma/schema-engine-wasm/schema_engine_bg';
@@ -16,7 +17,6 @@ import type { MigrationList, SchemaEngine, SchemaFilter } from '@prisma/schema-e
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const schemaPath = path.join(root, 'prisma/schema.prisma');
-export const migrationsDir = path.join(root, 'prisma/migrations');
 export const lockfileName = 'migration_lock.toml';
 export const noFilter: SchemaFilter = { externalTables: [], externalEnums: [] };
 
@@ -158,12 +158,8 @@ CharAsTextClient.prototype.query = function (this: pg.Client, ...args: unknown[]
 } as typeof pg.Client.prototype.query;
 
 export async function readMigrations(): Promise<MigrationList> {
-  const entries = await readdir(migrationsDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
   const lockContent = await readFile(path.join(migrationsDir, lockfileName), 'utf8').catch(() => null);
-  const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const dirs = await migrationNames();
   return {
     baseDir: migrationsDir,
     lockfile: { path: lockfileName, content: lockContent },

@@ -8,17 +8,13 @@
 // only what needs a look. Probes (load balancers, container health checks, Prometheus)
 // can be sampled or left out (LOG_PROBE_SAMPLE), their failures never.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { redactUrl } from './redaction.ts';
 
 const refusalCodes = new WeakMap<object, string>();
 
 /** Remembers the problem code a reply refused with, for its log line. */
 export const noteRefusal = (reply: object, code: string): void => void refusalCodes.set(reply, code);
 
-/** The live socket's `?token=` is a seat's secret: no log line may carry it. */
-export const redactUrl = (url: string): string => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
-
-/** For pino's `redact`: where a logged object could hold a token. */
-export const secretPaths = ['req.headers.authorization', 'headers.authorization', 'authorization', 'token', '*.token'];
 
 /** The routes probes call, again and again. */
 const probeRoutes = new Set(['/health', '/ready', '/metrics']);
