@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,9 +42,9 @@ export async function scratchDatabase(adminUrl: string | undefined): Promise<{ u
   };
 }
 
-/** Builds dist/ as `npm start` does before it runs the server. */
+/** Builds dist/ when its sources changed, as `npm start` does before it runs the server. */
 export function build(): void {
-  execFileSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), 'server'], { cwd: root, stdio: 'inherit' });
 }
 
 export function freePort(): Promise<number> {

@@ -3,7 +3,7 @@
 // error, and reconnection with ?after=N and exponential backoff (or after the wait a
 // 503 refusal asks for, while the server's database fails over), so no update is
 // missed or seen twice.
-import type { CommandAnswerOf, CommandOf, CommandOptions, GameType, Problem } from './rest.ts';
+import type { CommandAnswerOf, CommandOf, CommandOptions, GameType, Problem } from './rest.js';
 
 /** Pushed when the game moves: the events since the previous update and the view after them. */
 export type Update<T extends GameType = GameType> = CommandAnswerOf<T> & { readonly type: 'update' };

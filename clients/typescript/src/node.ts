@@ -8,7 +8,7 @@
 // what openapi-fetch and callers read (status, ok, read-only headers, text, json).
 // Browsers keep the default transport: this module is for Node only (needs `undici`).
 import { Pool, type Dispatcher } from 'undici';
-import type { RestTransport } from './rest.ts';
+import type { RestTransport } from './rest.js';
 
 export interface PoolTransportOptions {
   /** Keep-alive connections at most, e.g. one per request in flight. Default 16. */

@@ -1,7 +1,7 @@
 // The REST half: openapi-fetch over the types generated from openapi.json, and the
 // names a client needs to talk about games without spelling out schema paths.
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
-import type { components, paths } from './api.ts';
+import type { components, paths } from './api.js';
 
 export type { components, paths };
 export type Schemas = components['schemas'];
