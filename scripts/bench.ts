@@ -72,6 +72,7 @@ async function playGames(worker: number): Promise<void> {
       const legal = pechvogel.legalCommands(state, seat);
       // Opponents let throws stand; the player takes the first option: games stay short and varied.
       const choice = legal.find((c) => c.type === 'pass') ?? legal[0]!;
+      if (choice.type === 'timeout') throw new Error("a seat is never offered the server's timeout");
       const started = performance.now();
       for (let seq = version + 1; seq <= version + 8; seq++) sentAt.set(seq, started);
       const answer = await rest.POST('/games/{id}/commands/pechvogel', {

@@ -17,6 +17,10 @@ import { pick } from '../src/bots/rng.ts';
 import { findGame } from '../src/domain/games.ts';
 import { parseOptions, percentiles } from './lib.ts';
 
+/** The bots every game has, by the names a seat asks for them with. */
+type SeatBot = Extract<Schemas['CreateGameRequestInput']['seats'][number], { bot: string }>['bot'];
+const botNames = ['random', 'greedy'] as const satisfies readonly SeatBot[];
+
 const args = parseOptions(
   import.meta.url,
   {
@@ -195,7 +199,6 @@ async function playGame(n: number): Promise<void> {
   const { maxSeats, game: table } = tables[type];
   const seatCount = game.players.min + rng.below(Math.min(maxSeats, game.players.max) - game.players.min + 1);
   const bots = botsFor(type)!;
-  const botNames = Object.keys(bots);
   const transport: Transport = rng.below(2) === 0 ? 'http' : 'ws';
   // One game in eight is played by server bots alone, one in eight seats one of them.
   const mix = rng.below(8);

@@ -14,6 +14,9 @@ import { setupOf, type LatestStates, type LoadedGame } from '../state/latest-sta
 import { advance, chanceProblem, type CommandHooks } from './command-handler.ts';
 import { openingAt } from './position-opening.ts';
 
+/** The bots a seat of a game of this type may ask for (none for an unknown type). */
+export const botNames = (type: string): string[] => Object.keys(botsFor(type) ?? {});
+
 export interface NewGame {
   readonly type: string;
   /** One entry per seat; `open` seats are joined later, `bot` seats are played by the server. */

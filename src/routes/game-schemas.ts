@@ -25,6 +25,7 @@ export interface GameSchemas {
   /** The component prefix, e.g. FackelUndKeule. */
   readonly name: string;
   readonly type: z.ZodLiteral<string>;
+  /** What a seat (or the referee for a seat) may send: the game's commands but the server's own. */
   readonly command: z.ZodType;
   readonly event: z.ZodType;
   /** The options a new game takes (defaults fill the gaps). */
@@ -52,6 +53,19 @@ function exampleCommand(game: AnyGame): unknown {
   return game.legalCommands(state, seat)[0];
 }
 
+/** `timeout` is the server's own command when a deadline passes (every game's, the turn
+ * clock's too): a seat that sends it is refused by the rules (`…/system-only`), so the
+ * documents, and the types generated from them, do not offer it to clients. */
+const serverCommands = new Set(['timeout']);
+
+function seatCommand(game: AnyGame): z.ZodType {
+  // The lifecycle wraps every game's commands in one discriminated union (domain/lifecycle.ts).
+  const all = game.commandSchema as unknown as z.ZodDiscriminatedUnion<z.ZodObject[]>;
+  const forSeats = all.options.filter((option) => !serverCommands.has((option.shape.type as z.ZodLiteral<string>).value));
+  const description = z.globalRegistry.get(game.commandSchema)?.description ?? `${game.title} commands`;
+  return z.discriminatedUnion('type', forSeats as [z.ZodObject, ...z.ZodObject[]]).describe(`${description} What a seat may send: the server's own timeout is not among them.`);
+}
+
 /** Viewer kinds that share one schema get one component, named after the first. */
 function views(game: AnyGame, name: string): { view: z.ZodType; allView: z.ZodType } {
   const distinct = [...new Set(viewerKinds.map((kind) => game.viewSchemas[kind]))];
@@ -69,7 +83,7 @@ function schemasOf(game: AnyGame): GameSchemas {
     game,
     name,
     type: z.literal(game.type),
-    command: named(game.commandSchema, `${name}Command`),
+    command: named(seatCommand(game), `${name}Command`),
     event: named(game.eventSchema, `${name}Event`),
     options,
     storedOptions: named(stored.describe(`${game.title} options as the game holds them: a game created before an option existed lacks it`), `${name}StoredOptions`),

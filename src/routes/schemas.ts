@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { resultSchema } from '../domain/view-parts.ts';
 import { endingSchema } from '../domain/lifecycle.ts';
+import { botNames } from '../commands/game-setup.ts';
 import { gameSchemas, named, perGame, type GameSchemas } from './game-schemas.ts';
 import { RaceEntry } from './race-log-schema.ts';
 import { positionExample, positionField } from './position-schemas.ts';
@@ -59,12 +60,33 @@ export const NewGameEnvelope = z.object({
   ...newGameShape,
 });
 
+/** A seat as documented: a person, an open seat or one of the game's bots, one of the
+ * three (the create route checks the same by hand, and answers 422 game/invalid-setup). */
+const documentedSeats = (g: GameSchemas) => {
+  const name = seatRequests.element.shape.name;
+  const bots = botNames(g.game.type) as [string, ...string[]];
+  return z
+    .array(
+      // Each kind says which fields it does not have, so that a typed client refuses a
+      // seat that mixes them ({ bot, open: true }) instead of taking it for one of them.
+      z.union([
+        z.strictObject({ name, open: z.literal(false).optional(), bot: z.never().optional() }).describe('A person: the answer carries the seat\'s token'),
+        z.strictObject({ name, open: z.literal(true).describe('Leave the seat open for someone to join'), bot: z.never().optional() }).describe('An open seat: whoever joins takes it'),
+        z.strictObject({ name, bot: z.enum(bots).describe(`A server-side bot plays the seat (server-chance games only): ${bots.map((b) => `\`${b}\``).join(', ')}`), open: z.never().optional() }).describe("A server-side bot's seat"),
+      ]),
+    )
+    .min(1)
+    .max(16)
+    .describe(seatRequests.description ?? '');
+};
+
 export const CreateGameRequest = perGame(
   'CreateGameRequest',
   'type',
   (g) => ({
     options: g.options.optional().describe("The game's options; defaults apply"),
     ...newGameShape,
+    seats: documentedSeats(g),
     ...positionField(g.game.type),
   }),
   'Create a game',

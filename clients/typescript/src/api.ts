@@ -1397,7 +1397,7 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
-            /** @description JSON Schema of the commands (FackelUndKeuleCommand in this document) */
+            /** @description JSON Schema of the commands a seat may send (FackelUndKeuleCommand in this document) */
             commands: {
                 [key: string]: unknown;
             };
@@ -1410,6 +1410,7 @@ export interface components {
             /** @description Where the rule interpretations of this service are written down */
             docs: string;
         };
+        /** @description Fackel+Keule commands What a seat may send: the server's own timeout is not among them. */
         FackelUndKeuleCommand: {
             /** @constant */
             type: "choose";
@@ -1432,9 +1433,6 @@ export interface components {
             type: "discard";
             /** @description Card numbers from your hand */
             cards: number[];
-        } | {
-            /** @constant */
-            type: "timeout";
         } | {
             /** @constant */
             type: "resign";
@@ -1594,13 +1592,28 @@ export interface components {
             /** @description The game's options; defaults apply */
             options?: components["schemas"]["FackelUndKeuleOptionsInput"];
             /** @description One entry per seat, in clockwise order; seat 0 is the first */
-            seats: {
+            seats: ({
                 name?: string;
-                /** @description Leave the seat open for someone to join */
-                open?: boolean;
-                /** @description Let a server-side bot play the seat: `random`, or the game's strategy (`greedy`). Server-chance games only */
-                bot?: string;
-            }[];
+                /** @constant */
+                open?: false;
+                bot?: never;
+            } | {
+                name?: string;
+                /**
+                 * @description Leave the seat open for someone to join
+                 * @constant
+                 */
+                open: true;
+                bot?: never;
+            } | {
+                name?: string;
+                /**
+                 * @description A server-side bot plays the seat (server-chance games only): `random`, `greedy`
+                 * @enum {string}
+                 */
+                bot: "random" | "greedy";
+                open?: never;
+            })[];
             /** @description Seed for server chance; random when omitted. Its SHA-256 is published, the seed itself when the game ends */
             seed?: string;
             /**
@@ -2392,7 +2405,7 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
-            /** @description JSON Schema of the commands (MistkaeferCommand in this document) */
+            /** @description JSON Schema of the commands a seat may send (MistkaeferCommand in this document) */
             commands: {
                 [key: string]: unknown;
             };
@@ -2405,7 +2418,7 @@ export interface components {
             /** @description Where the rule interpretations of this service are written down */
             docs: string;
         };
-        /** @description A Mistkäfer command */
+        /** @description A Mistkäfer command What a seat may send: the server's own timeout is not among them. */
         MistkaeferCommand: {
             /** @constant */
             type: "roll";
@@ -2442,9 +2455,6 @@ export interface components {
         } | {
             /** @constant */
             type: "resign";
-        } | {
-            /** @constant */
-            type: "timeout";
         };
         /** @description What a command led to, as you may see it (Mistkäfer) */
         MistkaeferCommandAnswer: {
@@ -2468,7 +2478,7 @@ export interface components {
                 event: components["schemas"]["MistkaeferEvent"];
             }[];
         };
-        /** @description A Mistkäfer command */
+        /** @description A Mistkäfer command What a seat may send: the server's own timeout is not among them. */
         MistkaeferCommandInput: {
             /** @constant */
             type: "roll";
@@ -2505,9 +2515,6 @@ export interface components {
         } | {
             /** @constant */
             type: "resign";
-        } | {
-            /** @constant */
-            type: "timeout";
         };
         /**
          * @description A Mistkäfer command
@@ -2600,13 +2607,28 @@ export interface components {
             /** @description The game's options; defaults apply */
             options?: components["schemas"]["MistkaeferOptionsInput"];
             /** @description One entry per seat, in clockwise order; seat 0 is the first */
-            seats: {
+            seats: ({
                 name?: string;
-                /** @description Leave the seat open for someone to join */
-                open?: boolean;
-                /** @description Let a server-side bot play the seat: `random`, or the game's strategy (`greedy`). Server-chance games only */
-                bot?: string;
-            }[];
+                /** @constant */
+                open?: false;
+                bot?: never;
+            } | {
+                name?: string;
+                /**
+                 * @description Leave the seat open for someone to join
+                 * @constant
+                 */
+                open: true;
+                bot?: never;
+            } | {
+                name?: string;
+                /**
+                 * @description A server-side bot plays the seat (server-chance games only): `random`, `greedy`
+                 * @enum {string}
+                 */
+                bot: "random" | "greedy";
+                open?: never;
+            })[];
             /** @description Seed for server chance; random when omitted. Its SHA-256 is published, the seed itself when the game ends */
             seed?: string;
             /**
@@ -3304,7 +3326,7 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
-            /** @description JSON Schema of the commands (PechvogelCommand in this document) */
+            /** @description JSON Schema of the commands a seat may send (PechvogelCommand in this document) */
             commands: {
                 [key: string]: unknown;
             };
@@ -3317,7 +3339,7 @@ export interface components {
             /** @description Where the rule interpretations of this service are written down */
             docs: string;
         };
-        /** @description A Pechvogel command. */
+        /** @description A Pechvogel command. What a seat may send: the server's own timeout is not among them. */
         PechvogelCommand: {
             /** @constant */
             type: "throw";
@@ -3351,9 +3373,6 @@ export interface components {
              * @enum {number}
              */
             returnToBox: 3 | 4 | 5 | 6 | 7;
-        } | {
-            /** @constant */
-            type: "timeout";
         } | {
             /** @constant */
             type: "resign";
@@ -3471,13 +3490,28 @@ export interface components {
             /** @description The game's options; defaults apply */
             options?: components["schemas"]["PechvogelOptionsInput"];
             /** @description One entry per seat, in clockwise order; seat 0 is the first */
-            seats: {
+            seats: ({
                 name?: string;
-                /** @description Leave the seat open for someone to join */
-                open?: boolean;
-                /** @description Let a server-side bot play the seat: `random`, or the game's strategy (`greedy`). Server-chance games only */
-                bot?: string;
-            }[];
+                /** @constant */
+                open?: false;
+                bot?: never;
+            } | {
+                name?: string;
+                /**
+                 * @description Leave the seat open for someone to join
+                 * @constant
+                 */
+                open: true;
+                bot?: never;
+            } | {
+                name?: string;
+                /**
+                 * @description A server-side bot plays the seat (server-chance games only): `random`, `greedy`
+                 * @enum {string}
+                 */
+                bot: "random" | "greedy";
+                open?: never;
+            })[];
             /** @description Seed for server chance; random when omitted. Its SHA-256 is published, the seed itself when the game ends */
             seed?: string;
             /**
@@ -4058,7 +4092,7 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
-            /** @description JSON Schema of the commands (PorcaMiseriaCommand in this document) */
+            /** @description JSON Schema of the commands a seat may send (PorcaMiseriaCommand in this document) */
             commands: {
                 [key: string]: unknown;
             };
@@ -4071,7 +4105,7 @@ export interface components {
             /** @description Where the rule interpretations of this service are written down */
             docs: string;
         };
-        /** @description Porca Miseria commands. */
+        /** @description Porca Miseria commands. What a seat may send: the server's own timeout is not among them. */
         PorcaMiseriaCommand: {
             /** @constant */
             type: "reveal";
@@ -4089,9 +4123,6 @@ export interface components {
         } | {
             /** @constant */
             type: "pass";
-        } | {
-            /** @constant */
-            type: "timeout";
         } | {
             /** @constant */
             type: "resign";
@@ -4252,13 +4283,28 @@ export interface components {
             /** @description The game's options; defaults apply */
             options?: components["schemas"]["PorcaMiseriaOptionsInput"];
             /** @description One entry per seat, in clockwise order; seat 0 is the first */
-            seats: {
+            seats: ({
                 name?: string;
-                /** @description Leave the seat open for someone to join */
-                open?: boolean;
-                /** @description Let a server-side bot play the seat: `random`, or the game's strategy (`greedy`). Server-chance games only */
-                bot?: string;
-            }[];
+                /** @constant */
+                open?: false;
+                bot?: never;
+            } | {
+                name?: string;
+                /**
+                 * @description Leave the seat open for someone to join
+                 * @constant
+                 */
+                open: true;
+                bot?: never;
+            } | {
+                name?: string;
+                /**
+                 * @description A server-side bot plays the seat (server-chance games only): `random`, `greedy`
+                 * @enum {string}
+                 */
+                bot: "random" | "greedy";
+                open?: never;
+            })[];
             /** @description Seed for server chance; random when omitted. Its SHA-256 is published, the seed itself when the game ends */
             seed?: string;
             /**
