@@ -1,17 +1,19 @@
 // `npm run openapi` writes openapi/openapi.json from the route schemas,
 // asyncapi/asyncapi.json from the live socket's message schemas, and the TypeScript
-// client's REST types from the OpenAPI document; `npm run openapi:check` fails when
-// any committed one is stale.
+// client's REST types and message schemas from the two; `npm run openapi:check` fails
+// when any committed one is stale.
 import { readFile, writeFile } from 'node:fs/promises';
 import { asyncApiPath, generateAsyncApi } from '../src/asyncapi.ts';
 import { generateOpenApi, openApiPath } from '../src/openapi.ts';
-import { clientTypesPath, generateClientTypes } from './client-types.ts';
+import { clientMessagesPath, clientTypesPath, generateClientMessages, generateClientTypes } from './client-types.ts';
 
 const openApi = await generateOpenApi();
+const asyncApi = generateAsyncApi();
 const documents = [
   { path: openApiPath, text: openApi },
-  { path: asyncApiPath, text: generateAsyncApi() },
+  { path: asyncApiPath, text: asyncApi },
   { path: clientTypesPath, text: await generateClientTypes(openApi) },
+  { path: clientMessagesPath, text: generateClientMessages(asyncApi) },
 ];
 const check = process.argv.includes('--check');
 let stale = false;

@@ -1,7 +1,7 @@
 // The public API as the page uses it: the client kit's typed REST client
 // (@spielwerk/client, clients/typescript) on the same routes any client calls, and
 // problem documents turned into errors that say what went wrong in words.
-import { bearer, createRestClient, type Schemas } from '@spielwerk/client';
+import { bearer, createRestClient, type RestResponse, type Schemas } from '@spielwerk/client';
 import type { z } from 'zod';
 import type { Problem as ProblemSchema } from '../../src/routes/problem.ts';
 
@@ -54,16 +54,15 @@ export class ApiError extends Error {
   }
 }
 
-// The client kit's typed REST client (openapi-fetch over the types generated from the
-// OpenAPI document), on this page's own origin.
+// The client kit's typed REST client (typed by the OpenAPI document), on this page's own origin.
 const rest = createRestClient({ baseUrl: location.origin });
 
 /** The answer's body, or its problem document as an ApiError. */
-async function answer<T>(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<T> {
+async function answer<T>(call: Promise<{ data?: unknown; error?: unknown; response: RestResponse }>): Promise<T> {
   const { data, error, response } = await call;
   if (!response.ok || error !== undefined) {
     const problem = (typeof error === 'object' && error !== null ? error : {}) as Partial<Problem>;
-    throw new ApiError({ type: 'about:blank', title: response.statusText, status: response.status, code: 'http/error', detail: `${response.status} ${response.statusText}`, ...problem });
+    throw new ApiError({ type: 'about:blank', title: `HTTP ${response.status}`, status: response.status, code: 'http/error', detail: `HTTP ${response.status}`, ...problem });
   }
   return data as T;
 }

@@ -1,9 +1,12 @@
-// The live half: one game's socket (/games/{id}/live, see asyncapi/asyncapi.json) as
-// an async iterator of updates, commands whose promises settle with their ack or
+// The live half: one game's socket (/games/{id}/live, see the server's /asyncapi.json)
+// as an async iterator of updates, commands whose promises settle with their ack or
 // error, and reconnection with ?after=N and exponential backoff (or after the wait a
 // 503 refusal asks for, while the server's database fails over), so no update is
-// missed or seen twice.
-import type { CommandAnswerOf, CommandOf, CommandOptions, GameType, Problem } from './rest.js';
+// missed or seen twice. Every message is checked against the socket's schemas before
+// it is handed on: a client is never given something its types do not describe.
+import { definitions, messageSchemas } from './messages.js';
+import type { CommandAnswerOf, CommandOf, CommandOptions, GameType, LegalCommandOf, Problem } from './types.js';
+import { mismatch } from './validate.js';
 
 /** Pushed when the game moves: the events since the previous update and the view after them. */
 export type Update<T extends GameType = GameType> = CommandAnswerOf<T> & { readonly type: 'update' };
@@ -38,6 +41,15 @@ export class LiveError extends Error {
   }
 }
 
+/** The server sent what the socket's schemas do not describe (a server of another
+ * version, a proxy's message): the iterator ends with it, commands waiting fail with it. */
+export class LiveProtocolError extends Error {
+  constructor(readonly mismatch: string) {
+    super(`a message from the server does not fit the socket's schemas: ${mismatch}`);
+    this.name = 'LiveProtocolError';
+  }
+}
+
 /** The socket closed before the command's answer came: it may or may not have been
  * applied. Resend it with the same idempotencyKey to find out safely. */
 export class LiveDisconnected extends Error {
@@ -61,6 +73,18 @@ export interface LiveOptions<T extends GameType> {
   readonly connect?: (url: string) => SocketLike;
   /** Reconnect delays: first, doubling up to max (ms). Default 100, 5000. */
   readonly backoff?: { readonly firstMs: number; readonly maxMs: number };
+  /** Check every message against the socket's schemas (default). A load generator that
+   * reads thousands of updates a second on the server's own machine may turn it off. */
+  readonly validate?: boolean;
+}
+
+/** The message as the schemas describe it, or the first place where it is not. */
+function checked(json: unknown): { message: unknown } | { mismatch: string } {
+  const type = (json as { type?: unknown } | null)?.type;
+  const schema = typeof type === 'string' ? messageSchemas[type as keyof typeof messageSchemas] : undefined;
+  if (schema === undefined) return { mismatch: `$.type: ${JSON.stringify(type)} is no message the server sends` };
+  const found = mismatch(definitions[schema]!, json, definitions);
+  return found === null ? { message: json } : { mismatch: found };
 }
 
 const refused = (code: number) => code >= 4000 && code < 5000;
@@ -90,8 +114,9 @@ export class LiveGame<T extends GameType> implements AsyncIterable<Update<T>> {
   }
 
   /** Sends a command as the socket's seat; settles with its ack, or fails with a
-   * LiveError carrying the problem. Sent once the socket is open. */
-  send(command: CommandOf<T>, options: CommandOptions & { readonly idempotencyKey?: string } = {}): Promise<Ack<T>> {
+   * LiveError carrying the problem. Sent once the socket is open. For any game type,
+   * also where `T` is a type parameter: a legal command of an update fits as it is. */
+  send(command: CommandOf<T> | LegalCommandOf<T>, options: CommandOptions & { readonly idempotencyKey?: string } = {}): Promise<Ack<T>> {
     if (this.ended !== null) return Promise.reject(this.ended.error ?? new LiveDisconnected());
     const id = `c${this.nextId++}`;
     const message = JSON.stringify({ type: 'command', id, command, ...options });
@@ -140,7 +165,18 @@ export class LiveGame<T extends GameType> implements AsyncIterable<Update<T>> {
       for (const message of this.outbox) socket.send(message);
       this.outbox = [];
     };
-    socket.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as ServerMessage<T>);
+    socket.onmessage = (event) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(String(event.data));
+      } catch {
+        return this.end(new LiveProtocolError('a message that is not JSON'));
+      }
+      if (this.options.validate === false) return this.receive(json as ServerMessage<T>);
+      const result = checked(json);
+      if ('mismatch' in result) return this.end(new LiveProtocolError(result.mismatch));
+      this.receive(result.message as ServerMessage<T>);
+    };
     socket.onclose = (event) => this.closed(event.code);
     // A failed connection (refused, a balancer's 503 to the upgrade) is followed by its
     // close, which reconnects; with the ws package an unheard error would throw instead.

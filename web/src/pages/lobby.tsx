@@ -6,6 +6,7 @@ import { Page, useCatalog } from './common.tsx';
 
 const statuses = ['running', 'open', 'finished'] as const;
 type SeatChoice = 'person' | 'open' | 'bot:greedy' | 'bot:random';
+const botOf = { 'bot:greedy': 'greedy', 'bot:random': 'random' } as const;
 
 function GameRow({ game, title }: { game: GameSummary; title: string }) {
   const [name, setName] = useState('');
@@ -65,7 +66,7 @@ function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c
     try {
       const result = await api.create({
         type,
-        seats: seats.map((s) => (s.kind === 'open' ? { open: true } : s.kind === 'person' ? { name: s.name } : { name: s.name, bot: s.kind.slice(4) })),
+        seats: seats.map((s) => (s.kind === 'open' ? { open: true } : s.kind === 'person' ? { name: s.name } : { name: s.name, bot: botOf[s.kind] })),
         options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
       });
       created(result);
