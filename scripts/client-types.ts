@@ -2,7 +2,7 @@
 // openapi-typescript (pinned) from the OpenAPI document, and the JSON Schemas of the live
 // socket's messages from the AsyncAPI document, which the client checks every message
 // against. The same documents always give the same files.
-import openapiTS, { astToString, NEVER } from 'openapi-typescript';
+import openapiTS, { astToString, NEVER, type OpenAPI3 } from 'openapi-typescript';
 
 export const clientTypesPath = new URL('../clients/typescript/src/api.ts', import.meta.url);
 export const clientMessagesPath = new URL('../clients/typescript/src/messages.ts', import.meta.url);
@@ -14,7 +14,22 @@ export async function generateClientTypes(openApi: string): Promise<string> {
   // value fits (`{ not: {} }`, such as a bot seat's `open`) is `never`, not `unknown`, so
   // that a seat mixing two kinds does not compile.
   const noValue = (schema: object) => 'not' in schema && typeof schema.not === 'object' && schema.not !== null && Object.keys(schema.not).length === 0;
-  return header + astToString(await openapiTS(JSON.parse(openApi), { defaultNonNullable: false, transform: (schema) => (noValue(schema) ? NEVER : undefined) }));
+  const document = JSON.parse(openApi) as OpenAPI3;
+  return header + astToString(await openapiTS(document, { defaultNonNullable: false, transform: (schema) => (noValue(schema) ? NEVER : undefined) })) + gameTypes(document);
+}
+
+/** Each game's own schemas by its type (the types of the per-game command routes), for
+ * the client's `CommandOf<T>`, `ViewOf<T>`, …: an interface the compiler looks a type up
+ * in directly, where deriving `PechvogelCommand` from 'pechvogel' by template literals
+ * cost a program that sends a command in generic code seconds of type-checking. */
+function gameTypes(document: OpenAPI3): string {
+  const types = Object.keys(document.paths ?? {}).flatMap((path) => /^\/games\/\{id\}\/commands\/([a-z-]+)$/.exec(path)?.[1] ?? []);
+  const schema = (name: string) => `components["schemas"]["${name}"]`;
+  const entries = types.map((type) => {
+    const name = type.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
+    return `    "${type}": {\n        command: ${schema(`${name}Command`)};\n        view: ${schema(`${name}View`)};\n        event: ${schema(`${name}Event`)};\n        details: ${schema(`${name}GameDetails`)};\n    };`;
+  });
+  return `\n/** Each game's own schemas, by game type. */\nexport interface games {\n${entries.join('\n')}\n}\n`;
 }
 
 /** What a schema says for people, not for a check. */

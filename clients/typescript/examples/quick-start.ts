@@ -6,7 +6,7 @@
 // (`command/stale-version`: the version it was decided for is gone; `command/conflict`:
 // another command was appended first). Nothing was applied; read the game and decide
 // again. Every other refusal is a mistake of this program and ends it.
-import { bearer, createRestClient, LiveError, LiveGame, sendCommand, type LegalCommandOf } from '@spielwerk/client';
+import { bearer, createRestClient, LiveError, LiveGame, sendCommand, type CommandOf } from '@spielwerk/client';
 
 const baseUrl = process.env.SPIELWERK_URL ?? 'http://localhost:3000';
 const rest = createRestClient({ baseUrl });
@@ -44,7 +44,7 @@ for await (const update of live) {
     break;
   }
   // Umberto's legal commands come with the update; the first one is always fine here.
-  const [mine]: LegalCommandOf<'pechvogel'>[] = update.legalCommands;
+  const [mine]: CommandOf<'pechvogel'>[] = update.legalCommands;
   if (mine !== undefined) {
     try {
       await live.send(mine, { expectedVersion: update.version });

@@ -10385,3 +10385,31 @@ export interface operations {
         };
     };
 }
+
+/** Each game's own schemas, by game type. */
+export interface games {
+    "pechvogel": {
+        command: components["schemas"]["PechvogelCommand"];
+        view: components["schemas"]["PechvogelView"];
+        event: components["schemas"]["PechvogelEvent"];
+        details: components["schemas"]["PechvogelGameDetails"];
+    };
+    "fackel-und-keule": {
+        command: components["schemas"]["FackelUndKeuleCommand"];
+        view: components["schemas"]["FackelUndKeuleView"];
+        event: components["schemas"]["FackelUndKeuleEvent"];
+        details: components["schemas"]["FackelUndKeuleGameDetails"];
+    };
+    "mistkaefer": {
+        command: components["schemas"]["MistkaeferCommand"];
+        view: components["schemas"]["MistkaeferView"];
+        event: components["schemas"]["MistkaeferEvent"];
+        details: components["schemas"]["MistkaeferGameDetails"];
+    };
+    "porca-miseria": {
+        command: components["schemas"]["PorcaMiseriaCommand"];
+        view: components["schemas"]["PorcaMiseriaView"];
+        event: components["schemas"]["PorcaMiseriaEvent"];
+        details: components["schemas"]["PorcaMiseriaGameDetails"];
+    };
+}

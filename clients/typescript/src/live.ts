@@ -5,7 +5,7 @@
 // missed or seen twice. Every message is checked against the socket's schemas before
 // it is handed on: a client is never given something its types do not describe.
 import { definitions, messageSchemas } from './messages.js';
-import type { CommandAnswerOf, CommandOf, CommandOptions, GameType, LegalCommandOf, Problem } from './types.js';
+import type { CommandAnswerOf, CommandOf, CommandOptions, GameType, Problem } from './types.js';
 import { mismatch } from './validate.js';
 
 /** Pushed when the game moves: the events since the previous update and the view after them. */
@@ -116,7 +116,7 @@ export class LiveGame<T extends GameType> implements AsyncIterable<Update<T>> {
   /** Sends a command as the socket's seat; settles with its ack, or fails with a
    * LiveError carrying the problem. Sent once the socket is open. For any game type,
    * also where `T` is a type parameter: a legal command of an update fits as it is. */
-  send(command: CommandOf<T> | LegalCommandOf<T>, options: CommandOptions & { readonly idempotencyKey?: string } = {}): Promise<Ack<T>> {
+  send(command: CommandOf<T>, options: CommandOptions & { readonly idempotencyKey?: string } = {}): Promise<Ack<T>> {
     if (this.ended !== null) return Promise.reject(this.ended.error ?? new LiveDisconnected());
     const id = `c${this.nextId++}`;
     const message = JSON.stringify({ type: 'command', id, command, ...options });

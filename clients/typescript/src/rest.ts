@@ -5,7 +5,7 @@
 // before, lost every key typed exactly `null`, such as `you: null`, so an answer was not
 // assignable to the client's own GameDetails types).
 import type { paths } from './api.js';
-import type { CommandAnswerOf, CommandOf, CommandOptions, GameType, LegalCommandOf, Problem } from './types.js';
+import type { CommandAnswerOf, CommandOf, CommandOptions, GameType, Problem } from './types.js';
 
 type Method = 'get' | 'post' | 'delete';
 type OperationOf<P extends keyof paths, M extends Method> = paths[P] extends { [K in M]: infer O } ? O : never;
@@ -134,7 +134,7 @@ export const bearer = (token: string): { authorization: string } => ({ authoriza
 export function sendCommand<T extends GameType>(
   rest: RestClient,
   game: { readonly type: T; readonly id: string },
-  command: CommandOf<T> | LegalCommandOf<T>,
+  command: CommandOf<T>,
   options: CommandOptions & { readonly headers?: Readonly<Record<string, string>>; readonly idempotencyKey?: string } = {},
 ): Promise<Answered<CommandAnswerOf<T>, Problem>> {
   const { headers, idempotencyKey, ...request } = options;

@@ -1,28 +1,23 @@
 // The names a client needs to talk about games without spelling out schema paths, each
-// by game type: `CommandOf<'mistkaefer'>`, `ViewOf<'porca-miseria'>`. They stay
+// by game type (looked up in the generated `games`): `CommandOf<'mistkaefer'>`, `ViewOf<'porca-miseria'>`. They stay
 // generic where the game type is (a `LiveGame<T>`): a `CommandAnswerOf<T>`'s
 // `legalCommands` are `CommandOf<T>[]` for any `T`, and for the union of all types
 // the answers are told apart by `gameType`.
-import type { components, paths } from './api.js';
+import type { components, games, paths } from './api.js';
 
 export type { components, paths };
 export type Schemas = components['schemas'];
 export type GameType = Schemas['GameSummary']['type'];
 export type Problem = Schemas['Problem'];
 
-/** `fackel-und-keule` → `FackelUndKeule`: how the documents name a game's schemas. */
-type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
-type Named<T extends GameType, Suffix extends string> = Schemas[`${Pascal<T>}${Suffix}` & keyof Schemas];
-
-/** A command a seat of a game of type `T` may send (fields with a default may be left out). */
-export type CommandOf<T extends GameType> = T extends GameType ? (`${Pascal<T>}CommandInput` extends keyof Schemas ? Named<T, 'CommandInput'> : Named<T, 'Command'>) : never;
-/** A command as the server lists it in `legalCommands` (every field written out). */
-export type LegalCommandOf<T extends GameType> = Named<T, 'Command'>;
+/** A command a seat of a game of type `T` may send, as `legalCommands` lists them (one
+ * type for both, so that a legal command is sent as it is, also in generic code). */
+export type CommandOf<T extends GameType> = games[T]['command'];
 /** A game of type `T` as someone sees it. */
-export type ViewOf<T extends GameType> = Named<T, 'View'>;
-export type EventOf<T extends GameType> = Named<T, 'Event'>;
+export type ViewOf<T extends GameType> = games[T]['view'];
+export type EventOf<T extends GameType> = games[T]['event'];
 /** `GET /games/{id}` of a game of type `T`. */
-export type GameDetailsOf<T extends GameType> = Named<T, 'GameDetails'>;
+export type GameDetailsOf<T extends GameType> = games[T]['details'];
 
 /** What every answer that carries a game's view holds whatever the game. */
 type AnswerCommon = Omit<Schemas['CommandAnswer'], 'gameType' | 'view' | 'legalCommands' | 'seatCommands' | 'events'>;
@@ -33,9 +28,9 @@ interface Answer<T extends GameType> extends AnswerCommon {
   /** The game as the caller may see it. */
   view: ViewOf<T>;
   /** What the caller's seat may send now. */
-  readonly legalCommands: LegalCommandOf<T>[];
+  readonly legalCommands: CommandOf<T>[];
   /** Through everyone's eyes only (the referee of a supplied-chance game): every seat's legal commands, index = seat. */
-  readonly seatCommands?: LegalCommandOf<T>[][];
+  readonly seatCommands?: CommandOf<T>[][];
   /** The new events, as the caller may see them. */
   readonly events: { seq: number; event: EventOf<T> }[];
 }
