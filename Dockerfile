@@ -8,16 +8,21 @@ ENV CI=true CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
 # package.json's allowScripts (which install scripts may run) needs npm >= 11.19; the
 # npm bundled with node:20 would run them all, including Prisma's engine download.
 RUN npm install -g npm@11.19.1
-# What `npm ci` needs, postinstall's `prisma generate` included, before the sources, so
-# the dependency layer is reused while only sources change.
+# What `npm ci` needs before the sources, so that the dependency layer is reused while
+# only sources change: postinstall runs `prisma generate` and scripts/build.mjs, which
+# builds the client kit (an npm workspace, which the web pages import) and the web pages.
 COPY package.json package-lock.json prisma.config.ts tsconfig.json tsconfig.build.json ./
 COPY prisma ./prisma
-# postinstall also bundles the web pages (scripts/build-web.ts) into web/dist.
-COPY scripts/build-web.ts ./scripts/
+COPY clients/typescript ./clients/typescript
+COPY scripts/build.mjs scripts/build-web.ts ./scripts/
 COPY web ./web
 RUN npm ci --no-audit --no-fund
 COPY src ./src
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# The service's JavaScript, then only what it runs on: no dev dependencies, none of the
+# optional peers that the Prisma client would otherwise bring (the Prisma CLI,
+# TypeScript, their toolchains: 270 MB of the 482 a production install had), and no
+# link to the client kit's workspace, which the runtime stage does not have.
+RUN npm run build && npm prune --omit=dev --omit=optional --omit=peer --workspaces=false --no-audit --no-fund
 
 # Runtime: production dependencies, the built service, schema and migrations (applied at start).
 FROM node:20-slim AS runtime
