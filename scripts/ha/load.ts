@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
-import { bearer, createRestClient, LiveError, LiveGame, type RestClient } from '@spielwerk/client';
+import { bearer, createRestClient, LiveError, LiveGame, type RestClient, type RestResponse } from '@spielwerk/client';
 import { poolTransport, type PoolTransport } from '@spielwerk/client/node';
 import { pechvogel } from '../../src/domain/pechvogel/index.ts';
 
@@ -132,7 +132,7 @@ export class Load {
   /** Games one after another in this slot until stopped; every other slot seats a
    * server-side bot too, which must go on playing across failovers. */
   private async play(slot: number): Promise<void> {
-    const seats = slot % 2 === 0 ? [{}, {}, {}] : [{}, {}, { bot: 'greedy' }];
+    const seats = slot % 2 === 0 ? [{}, {}, {}] : [{}, {}, { bot: 'greedy' as const }];
     for (let round = 0; this.running; round++) {
       const created = await this.answered('creating a game', () => this.rest.POST('/games', { body: { type: 'pechvogel', seats, seed: `failover-${slot}-${round}` } }));
       if (created === null) continue;
@@ -245,7 +245,7 @@ export class Load {
   }
 
   /** A read or a creation, retried until it succeeds; null once the load is stopping. */
-  private async answered<T>(what: string, request: () => Promise<{ data?: T; error?: { code?: string; detail?: string }; response: Response }>): Promise<T | null> {
+  private async answered<T>(what: string, request: () => Promise<{ data?: T; error?: { code?: string; detail?: string }; response: RestResponse }>): Promise<T | null> {
     for (;;) {
       let wait = NETWORK_RETRY_MS;
       try {
