@@ -2,8 +2,9 @@
 // `npm run conformance -- --check` fails when a committed log differs.
 import { readFile, writeFile } from 'node:fs/promises';
 import { recordings } from './conformance-log.ts';
+import { parseOptions } from './lib.ts';
 
-const check = process.argv.includes('--check');
+const { check } = parseOptions(import.meta.url, { check: { type: 'boolean', default: false } });
 let stale = false;
 for (const { game, file, text } of recordings) {
   const log = text();

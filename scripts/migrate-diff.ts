@@ -7,8 +7,9 @@ import path from 'node:path';
 import { resolveServer } from '../src/db/database.ts';
 import { lockfileName, noFilter, openSchemaEngine, readMigrations, schemaPath } from '../src/db/schema-engine.ts';
 import { migrationsDir } from '../src/db/unapplied-migrations.ts';
+import { parseCommand } from './lib.ts';
 
-const name = process.argv[2];
+const { command: name } = parseCommand(import.meta.url, {});
 if (!name || !/^[a-z0-9_]+$/.test(name)) {
   console.error('usage: npm run db:diff -- <name>   (lowercase letters, digits, _)');
   process.exit(2);

@@ -2,6 +2,9 @@
 // embedded Postgres that `npm start` uses.
 import { resolveServer } from '../src/db/database.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
+import { parseOptions } from './lib.ts';
+
+parseOptions(import.meta.url, {});
 
 const server = await resolveServer();
 try {

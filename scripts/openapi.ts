@@ -6,6 +6,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { asyncApiPath, generateAsyncApi } from '../src/asyncapi.ts';
 import { generateOpenApi, openApiPath } from '../src/openapi.ts';
 import { clientMessagesPath, clientTypesPath, generateClientMessages, generateClientTypes } from './client-types.ts';
+import { parseOptions } from './lib.ts';
+
+const { check } = parseOptions(import.meta.url, { check: { type: 'boolean', default: false } });
 
 const openApi = await generateOpenApi();
 const asyncApi = generateAsyncApi();
@@ -15,7 +18,6 @@ const documents = [
   { path: clientTypesPath, text: await generateClientTypes(openApi) },
   { path: clientMessagesPath, text: generateClientMessages(asyncApi) },
 ];
-const check = process.argv.includes('--check');
 let stale = false;
 for (const { path, text } of documents) {
   const name = path.pathname.split('/').slice(-2).join('/');

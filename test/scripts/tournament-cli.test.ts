@@ -56,8 +56,9 @@ t.test('--help prints the usage and exits 0; the organizer CLI works through a r
   const env = { ...process.env, SPIELWERK_URL: url, SPIELWERK_ADMIN_KEY: testAdminKey, SPIELWERK_KEY: '', DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' };
   const cli = (script: string, ...args: string[]) => run(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { env, timeout: 120_000 });
 
-  const [tournamentHelp, organizerHelp, created] = await Promise.all([cli('tournament', '--help'), cli('organizer', '--help'), cli('organizer', 'create', '--name', '<img src=x onerror=alert(1)>"\'&')]);
+  const [tournamentHelp, organizerHelp, diffHelp, created] = await Promise.all([cli('tournament', '--help'), cli('organizer', '--help'), cli('migrate-diff', '--help'), cli('organizer', 'create', '--name', '<img src=x onerror=alert(1)>"\'&')]);
   t.match(tournamentHelp.stdout, /^Usage: npm run tournament/, 'tournament --help: the usage, exit 0');
+  t.match(diffHelp.stdout, /^Usage: npm run db:diff/, 'db:diff --help: the usage, exit 0 (not taken for a migration\'s name)');
   t.match(organizerHelp.stdout, /^Usage: npm run organizer/, 'organizer --help: the usage, exit 0, with a server running');
   const { organizer, key } = JSON.parse(created.stdout) as { organizer: { id: string; name: string }; key: string };
   t.equal(organizer.name, '<img src=x onerror=alert(1)>"\'&', 'created through the admin API, the name kept as data');
