@@ -193,7 +193,9 @@ export async function buildApp(options: AppOptions) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0]!;
     const allowed = methodsOf(path);
-    if (allowed.length === 0) return sendProblem(reply, problem(404, httpCodes.noRoute, `no route ${request.method} ${path}`));
+    // A route that has the method and still found nothing (a static asset's
+    // callNotFound) is a plain 404, not a wrong method.
+    if (allowed.length === 0 || allowed.includes(request.method)) return sendProblem(reply, problem(404, httpCodes.noRoute, `no route ${request.method} ${path}`));
     return sendProblem(reply.header('allow', allowed.join(', ')), problem(405, httpCodes.methodNotAllowed, `${path} takes ${allowed.join(', ')}, not ${request.method}`));
   });
   limitConnections(app, connectionLimits);
