@@ -83,14 +83,19 @@ export class StalledGames {
       for (const id of this.notDue.keys()) if (!ids.has(id)) this.notDue.delete(id);
       for (const game of idle) {
         if (this.stopped) break;
-        const intervention = await this.drive(game);
-        if (intervention !== null) moved.push(intervention);
+        // One game that fails is tried again at the next sweep; the others go on now.
+        const intervention = await this.drive(game).catch((error: unknown) => this.failed(error, game.id));
+        if (intervention != null) moved.push(intervention);
       }
     } catch (error) {
-      // The next sweep looks again: an unavailable database (failing over) is only warned of.
-      this.log[databaseUnavailable(error) ? 'warn' : 'error']({ err: error }, 'sweeping for stalled games failed');
+      this.failed(error, null);
     }
     return moved;
+  }
+
+  /** The next sweep looks again: an unavailable database (failing over) is only warned of. */
+  private failed(error: unknown, gameId: string | null): void {
+    this.log[databaseUnavailable(error) ? 'warn' : 'error']({ err: error, gameId }, 'sweeping for stalled games failed');
   }
 
   private async drive(game: IdleGame): Promise<Intervention | null> {
