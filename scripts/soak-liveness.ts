@@ -1,5 +1,6 @@
 // `npm run soak:liveness -- [--games 2000] [--tournaments 50] [--parallel 32]
-//                            [--stall-ms 3000] [--game-limit 300] [--seed liveness]`
+//                            [--stall-ms 3000] [--game-limit 300] [--seed liveness]
+//                            [--drop-wakeups 0]`
 // No game waits on the server (issue 25): bot games of all four types and tournaments
 // played on TWO instances of the service (two apps in this process, each with its own
 // pool, caches, bots, deadline timers and sweeper, on one database, hearing each other
@@ -14,7 +15,9 @@
 // passed, the time until the next event is a wait on the server. Reports the longest
 // such wait, the waits over 5 s (must be 0), the sweeper's interventions over both
 // instances (spielwerk_stalled_games_total) and every error logged; exits 1 on a stall
-// over 5 s, an unfinished game or tournament, a 5xx or an error line.
+// over 5 s, an unfinished game or tournament, a 5xx or an error line. --drop-wakeups p
+// loses that share of the bots' wake-ups on purpose (as the stale cache of issue 25
+// did): then only the sweeper moves those games on, and it must within 5 s.
 // Database: an embedded Postgres of its own (as npm test's; under npm test, the suite's), dropped at the end.
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -35,8 +38,9 @@ const args = parseOptions(
     'stall-ms': { type: 'string', default: '3000' },
     'game-limit': { type: 'string', default: '300' },
     seed: { type: 'string', default: 'liveness' },
+    'drop-wakeups': { type: 'string', default: '0' },
   },
-  ['games', 'tournaments', 'parallel', 'stall-ms', 'game-limit'],
+  ['games', 'tournaments', 'parallel', 'stall-ms', 'game-limit', 'drop-wakeups'],
 );
 const STALL_LIMIT_MS = 5000;
 const types = ['pechvogel', 'fackel-und-keule', 'mistkaefer', 'porca-miseria'] as const;
@@ -52,6 +56,7 @@ const adminKey = `sw_soak_${'x'.repeat(40)}`;
 
 const stats = {
   games: { started: 0, finished: 0, allBots: 0, withPerson: 0, resigned: 0, silent: 0 },
+  droppedWakeups: 0,
   tournaments: { started: 0, finished: 0, tables: 0, noShowTakeovers: 0, withdrawTakeovers: 0, withdrawals: 0 },
   commands: { accepted: 0, lost: 0 },
   waits: { measured: 0, overLimit: 0, maxMs: 0, max: null as null | { gameId: string; gameType: string; version: number; why: string } },
@@ -86,9 +91,17 @@ const stallMs = args['stall-ms'];
 const clientsOf = [createClients(url, { poolSize: 10 }), createClients(url, { poolSize: 10 })];
 const apps: App[] = [];
 for (const clients of clientsOf) {
-  const app = await buildApp({ prisma: clients.prisma, pool: clients.pool, notifyUrl: url, adminKey, logger: pino({ level: 'warn' }, logged), tournamentPollMs: 500, sweeper: { stallMs } });
+  const app = await buildApp({ prisma: clients.prisma, pool: clients.pool, notifyUrl: url, adminKey, logger: pino({ level: 'warn' }, logged), tournamentPollMs: 500, sweeper: { stallMs, everyMs: Math.min(1000, stallMs) } });
   await app.ready();
   apps.push(app);
+  const { bots } = app.services;
+  const kick = bots.kick.bind(bots);
+  const drop = seededRng(`${args.seed}:drop:${apps.length}`);
+  // Wake-ups lost on purpose: a commit's and a takeover's alike go through kick().
+  bots.kick = (gameId: string) => {
+    if (drop.below(1_000_000) < args['drop-wakeups'] * 1_000_000) stats.droppedWakeups++;
+    else kick(gameId);
+  };
 }
 let turn = 0;
 /** Either instance, in turn. */
@@ -309,6 +322,7 @@ const report = {
   games: stats.games,
   tournaments: stats.tournaments,
   botGames: stats.games.finished + stats.tournaments.tables,
+  droppedWakeups: stats.droppedWakeups,
   commands: stats.commands,
   waitsOnServer: stats.waits.measured,
   stallsOver5s: stats.waits.overLimit,
