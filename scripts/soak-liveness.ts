@@ -115,7 +115,7 @@ async function call(method: 'GET' | 'POST', path: string, token?: string, payloa
 }
 
 // ——— waiting for games and tournaments to end, one query for all ———
-const watched = new Map<string, { table: 'game' | 'tournament'; resolve: () => void; until: number; reject: (e: Error) => void }>();
+const watched = new Map<string, { table: 'game' | 'tournament'; resolve: (over: boolean) => void; until: number }>();
 const limitMs = args['game-limit'] * 1000;
 let watching = true;
 const watcher = (async () => {
@@ -124,22 +124,29 @@ const watcher = (async () => {
     await sleep(200);
     if (watched.size === 0) continue;
     const ids = [...watched.keys()];
-    const { rows } = await pool.query<{ id: string }>(
-      `SELECT id::text FROM game WHERE id = ANY($1::uuid[]) AND status = 'finished' UNION ALL SELECT id::text FROM tournament WHERE id = ANY($1::uuid[]) AND status = 'finished'`,
-      [ids],
-    );
+    const { rows } = await pool
+      .query<{ id: string }>(
+        `SELECT id::text FROM game WHERE id = ANY($1::uuid[]) AND status = 'finished' UNION ALL SELECT id::text FROM tournament WHERE id = ANY($1::uuid[]) AND status = 'finished'`,
+        [ids],
+      )
+      .catch((e: unknown) => {
+        error(`looking for finished games: ${e instanceof Error ? e.message : String(e)}`);
+        return { rows: [] };
+      });
     for (const { id } of rows) {
-      watched.get(id)?.resolve();
+      watched.get(id)?.resolve(true);
       watched.delete(id);
     }
     for (const [id, w] of watched) {
       if (Date.now() <= w.until) continue;
-      w.reject(new Error(`${w.table} ${id} did not finish within ${args['game-limit']} s`));
+      error(`${w.table} ${id} did not finish within ${args['game-limit']} s`);
+      w.resolve(false);
       watched.delete(id);
     }
   }
 })();
-const finished = (id: string, table: 'game' | 'tournament'): Promise<void> => new Promise((resolve, reject) => watched.set(id, { table, resolve, reject, until: Date.now() + limitMs }));
+/** Settles once the game or tournament is over (true), or when --game-limit ran out (false). */
+const finished = (id: string, table: 'game' | 'tournament'): Promise<boolean> => new Promise((resolve) => watched.set(id, { table, resolve, until: Date.now() + limitMs }));
 
 // ——— a person at the table, over the API ———
 /** Plays the seat of `token` with random legal commands (never resigning by chance)
@@ -183,10 +190,12 @@ async function measure(gameId: string): Promise<void> {
   );
   for (const { seat, at } of rows) botSince.set(seat, at.getTime());
   let state = game.initialState({ options: record.options, seats: record.seatCount });
-  for (let i = 0; i < events.length - 1; i++) {
+  // A game still running (past --game-limit) has waited since its last event until now.
+  const last = record.status === 'finished' ? events.length - 1 : events.length;
+  for (let i = 0; i < last; i++) {
     state = game.evolve(state, events[i]!.event);
     const at = events[i]!.at.getTime();
-    const next = events[i + 1]!.at.getTime();
+    const next = events[i + 1]?.at.getTime() ?? Date.now();
     if (next === at) continue;
     const pending = game.pending(state);
     const owed: { since: number; why: string }[] = [];
@@ -232,8 +241,7 @@ async function plainGame(n: number): Promise<void> {
       if (resigned.status === 200) stats.games.resigned++;
     } else if (outcome === 'stopped') stats.games.silent++;
   }
-  await done;
-  stats.games.finished++;
+  if (await done) stats.games.finished++;
   await measure(id);
 }
 
@@ -265,8 +273,7 @@ async function tournament(n: number): Promise<void> {
   const withdrawn = await call('POST', `/tournaments/${id}/players/p2/withdraw`, organizerKey, {});
   if (withdrawn.status === 200) stats.tournaments.withdrawals++;
   else error(`withdrawing: ${withdrawn.status} ${withdrawn.body.code}`);
-  await done;
-  stats.tournaments.finished++;
+  if (await done) stats.tournaments.finished++;
   const summary = await call('GET', `/tournaments/${id}`);
   const tables: string[] = summary.body.rounds.flatMap((r: { tables: { gameId: string }[] }) => r.tables.map((t) => t.gameId));
   stats.tournaments.tables += tables.length;
