@@ -49,8 +49,26 @@ export async function serve(t: TestLike): Promise<Served> {
 export async function browser(t: TestLike): Promise<Browser> {
   const launched = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   t.teardown(() => launched.close());
+  const newContext = launched.newContext.bind(launched);
+  launched.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(KEEP_NAMES);
+    return context;
+  };
+  // As playwright's own newPage: a context of its own, closed with the page.
+  launched.newPage = async (options) => {
+    const context = await launched.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => void context.close());
+    return page;
+  };
   return launched;
 }
+
+// tap loads the tests through tsx, whose esbuild keeps function names by wrapping
+// functions in `__name(fn, "name")`; a function handed to page.evaluate carries those
+// calls into the page, which has no such helper. Every page gets one that does nothing.
+const KEEP_NAMES = 'globalThis.__name ??= (fn) => fn;';
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(screenshots, { recursive: true });
