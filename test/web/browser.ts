@@ -6,8 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildApp } from '../../src/app.ts';
-import { closeAtTeardown, cutSockets, listening } from '../helpers/app.ts';
+import { buildApp, type AppOptions } from '../../src/app.ts';
+import { closeAtTeardown, cutSockets, listening, testAdminKey } from '../helpers/app.ts';
 import { testDatabase, type TestLike } from '../helpers/database.ts';
 
 export const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -23,10 +23,11 @@ export interface Served {
   api<T = any>(method: string, route: string, body?: unknown, token?: string | null): Promise<T>;
 }
 
-/** The app on 127.0.0.1 at a free port, closed at teardown. */
-export async function serve(t: TestLike): Promise<Served> {
+/** The app on 127.0.0.1 at a free port, closed at teardown; the test admin key
+ * (testAdminKey) creates organizers. */
+export async function serve(t: TestLike, options: Pick<AppOptions, 'webhooks' | 'rateLimits'> = {}): Promise<Served> {
   const database = await testDatabase(t);
-  const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url });
+  const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, adminKey: testAdminKey, ...options });
   const url = await listening(app);
   closeAtTeardown(t, app);
   return {

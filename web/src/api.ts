@@ -55,10 +55,10 @@ export class ApiError extends Error {
 }
 
 // The client kit's typed REST client (typed by the OpenAPI document), on this page's own origin.
-const rest = createRestClient({ baseUrl: location.origin });
+export const rest = createRestClient({ baseUrl: location.origin });
 
 /** The answer's body, or its problem document as an ApiError. */
-async function answer<T>(call: Promise<{ data?: unknown; error?: unknown; response: RestResponse }>): Promise<T> {
+export async function answer<T>(call: Promise<{ data?: unknown; error?: unknown; response: RestResponse }>): Promise<T> {
   const { data, error, response } = await call;
   if (!response.ok || error !== undefined) {
     const problem = (typeof error === 'object' && error !== null ? error : {}) as Partial<Problem>;

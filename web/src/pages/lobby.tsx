@@ -37,7 +37,7 @@ function GameRow({ game, title }: { game: GameSummary; title: string }) {
   );
 }
 
-function OptionField({ name, schema, value, set }: { name: string; schema: JsonSchema; value: unknown; set: (v: unknown) => void }) {
+export function OptionField({ name, schema, value, set }: { name: string; schema: JsonSchema; value: unknown; set: (v: unknown) => void }) {
   const id = `option-${name}`;
   if (schema.type === 'boolean') {
     return <label for={id} title={schema.description}><input id={id} type="checkbox" checked={value === true} onChange={(e) => set(e.currentTarget.checked)} /> {name}</label>;
