@@ -36,7 +36,7 @@ export const publicApi = {
   standings: (id: string) => answer<Standings>(rest.GET('/tournaments/{id}/standings', { params: { ...tournament(id), query: { format: 'json' } } })),
   /** The games of a tournament (each with its result once finished), or one player's. */
   games: (id: string, player?: string) =>
-    answer<{ games: Schemas['GameSummary'][] }>(rest.GET('/games', { params: { query: { tournament: id, limit: 200, ...(player === undefined ? {} : { player }) } } })).then((r) => r.games),
+    answer<{ games: Schemas['GameSummary'][] }>(rest.GET('/games', { params: { query: { tournament: id, limit: 100, ...(player === undefined ? {} : { player }) } } })).then((r) => r.games),
   joinLink: (code: string) => answer<JoinLink>(rest.GET('/registrations/{code}', { params: { path: { code } } })),
   /** `key`: the Idempotency-Key the page keeps for this registration, so a retry after
    * a lost answer gets the same entry and token. */
