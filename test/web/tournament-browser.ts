@@ -44,3 +44,19 @@ export async function accessibleAndFits(t: Test, page: Page, what: string): Prom
   const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
   t.ok(scrollWidth <= screen, `${what}: the page is ${scrollWidth} px wide on a ${screen} px screen`);
 }
+
+/** Fills the console's creation form for a Pechvogel Swiss at tables of exactly 3, no
+ * byes, whose silent seats a bot plays on after `noShowSeconds` (the players stay in),
+ * as an organizer would; the caller submits it. */
+export async function fillSwissForm(page: Page, name: string, rounds: number, noShowSeconds: number): Promise<void> {
+  await page.fill('[data-testid=t-name]', name);
+  await page.selectOption('[data-testid=t-game]', 'pechvogel');
+  await page.fill('#t-rounds', String(rounds));
+  await page.fill('#t-min', '3');
+  await page.fill('#t-max', '3');
+  await page.uncheck('[data-testid=t-byes]');
+  await page.fill('[data-testid=t-no-show]', String(noShowSeconds));
+  await page.selectOption('[data-testid=t-no-show-action]', 'bot');
+  await page.fill('#t-absent-after', '0');
+  await page.fill('#option-reactionSeconds', '1');
+}

@@ -18,7 +18,7 @@ import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { standings } from '../../src/domain/tournament/standings.ts';
 import { browser, screenshot, serve } from './browser.ts';
-import { desktop, hostile, organizerKey, phone } from './tournament-browser.ts';
+import { desktop, fillSwissForm, hostile, organizerKey, phone } from './tournament-browser.ts';
 
 t.setTimeout(240_000);
 
@@ -70,16 +70,7 @@ t.test('an organizer and 13 players, through the pages only', async (t) => {
   await console.goto(`${served.url}/organize`);
   await console.fill('[data-testid=key]', key);
   await console.click('[data-testid=use-key]');
-  await console.fill('[data-testid=t-name]', 'Winterpokal');
-  await console.selectOption('[data-testid=t-game]', 'pechvogel');
-  await console.fill('#t-rounds', '4');
-  await console.fill('#t-min', '3');
-  await console.fill('#t-max', '3');
-  await console.uncheck('[data-testid=t-byes]');
-  await console.fill('[data-testid=t-no-show]', '4');
-  await console.selectOption('[data-testid=t-no-show-action]', 'bot');
-  await console.fill('#t-absent-after', '0');
-  await console.fill('#option-reactionSeconds', '1');
+  await fillSwissForm(console, 'Winterpokal', 4, 4);
   await console.click('[data-testid=t-create]');
   await console.waitForURL(/\/organize\/[0-9a-f-]{36}$/);
   const id = console.url().split('/').at(-1)!;

@@ -7,7 +7,7 @@
 import t from 'tap';
 import type { Browser, Page } from 'playwright-core';
 import { browser, screenshot, serve } from './browser.ts';
-import { accessibleAndFits, desktop, hostile, organizerKey, phone } from './tournament-browser.ts';
+import { accessibleAndFits, desktop, fillSwissForm, hostile, organizerKey, phone } from './tournament-browser.ts';
 
 t.setTimeout(180_000);
 
@@ -38,16 +38,7 @@ t.test('console, join link, public and player pages', async (t) => {
   await accessibleAndFits(t, console, 'the key form');
   await console.fill('[data-testid=key]', key);
   await console.click('[data-testid=use-key]');
-  await console.fill('[data-testid=t-name]', 'Herbstpokal');
-  await console.selectOption('[data-testid=t-game]', 'pechvogel');
-  await console.fill('#t-rounds', '2');
-  await console.fill('#t-min', '3');
-  await console.fill('#t-max', '3');
-  await console.uncheck('[data-testid=t-byes]');
-  await console.fill('[data-testid=t-no-show]', '6');
-  await console.selectOption('[data-testid=t-no-show-action]', 'bot');
-  await console.fill('#t-absent-after', '0');
-  await console.fill('#option-reactionSeconds', '1');
+  await fillSwissForm(console, 'Herbstpokal', 2, 6);
   await accessibleAndFits(t, console, 'the console with the creation form');
   await console.click('[data-testid=t-create]');
   await console.waitForURL(/\/organize\/[0-9a-f-]{36}$/);
@@ -111,6 +102,21 @@ t.test('console, join link, public and player pages', async (t) => {
   await accessibleAndFits(t, console, 'the console, blocked');
   await screenshot(console, 'tournament-console-desktop');
 
+  // The player's results; then the organizer corrects the table, and both pages follow.
+  await mine.waitForSelector('[data-testid=results] li');
+  t.match(await mine.locator('[data-testid=results] li').textContent(), /^Round 1: place [123] of 3, score/, "the player's page lists their result");
+  const table = console.locator(`[data-testid=rounds] li[data-game-id="${gameId}"]`);
+  await table.locator('[data-action=correct]').click();
+  // Everyone shares first place.
+  for (const seat of [0, 1, 2]) await table.locator(`input[data-seat="${seat}"]`).fill('1');
+  await table.locator('[data-testid=reason]').fill('A shared win: <b>agreed</b>');
+  await table.locator('[data-action=end-table]').click();
+  await console.waitForSelector('[data-testid=said]:has-text("Result corrected")');
+  await publicPage.waitForSelector(`li[data-game-id="${gameId}"]:has-text("adjudicated: A shared win: <b>agreed</b>")`);
+  t.pass('the correction and its reason (as text) reach the public page live');
+  await mine.waitForSelector('[data-testid=results] li:has-text("place 1 of 3")');
+  t.pass("and the player's page shows the corrected place");
+
   const phonePublic = await chromium.newPage(phone);
   watch(phonePublic);
   // A browser asking for the API's address is sent to the page; the API keeps JSON.
@@ -120,6 +126,15 @@ t.test('console, join link, public and player pages', async (t) => {
   await phonePublic.waitForSelector('[data-testid=standings] [data-player]');
   await accessibleAndFits(t, phonePublic, 'the public page on a phone');
   await screenshot(phonePublic, 'tournament-public-phone');
+  for (const accept of ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'text/html']) {
+    const redirected = await fetch(`${served.url}/tournaments/${id}`, { headers: { accept }, redirect: 'manual' });
+    t.same([redirected.status, redirected.headers.get('location'), redirected.headers.get('vary')], [303, `/t/${id}`, 'accept'], `Accept: ${accept} is sent to the page`);
+  }
+  for (const accept of ['*/*', 'application/json', 'application/json, text/html', 'text/html;q=0.5, application/json']) {
+    const answered = await fetch(`${served.url}/tournaments/${id}`, { headers: { accept } });
+    t.equal(answered.status, 200, `Accept: ${accept} gets JSON`);
+    await answered.body?.cancel();
+  }
   const json = await fetch(`${served.url}/tournaments/${id}`);
   t.equal(json.status, 200);
   t.equal(json.headers.get('link'), `</t/${id}>; rel="alternate"; type="text/html"`, 'the API links to its page');

@@ -1,7 +1,7 @@
 // One tournament in the organizer's console (/organize/{id}): its state and why it is
 // blocked, the join link and its entries, check-in, the players (check in at the desk,
 // withdraw), pairing, the format (the way out of a blocked round), ending, adjudicating
-// a table, webhooks with their deliveries, and the exports. Everything is read again
+// a table or correcting its result, webhooks with their deliveries, and the exports. Everything is read again
 // whenever the tournament's feed has news; every action's refusal is shown in words.
 import type { ComponentChildren, VNode } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -115,20 +115,23 @@ function PlayersPart({ api, summary, act }: { api: OrganizerApi; summary: Summar
   );
 }
 
-/** A table still playing: ranks per seat and a reason end it with that result. */
-function Adjudicate({ api, summary, gameId, players, act }: { api: OrganizerApi; summary: Summary; gameId: string; players: readonly string[]; act: Act }) {
+/** A table's result set by the organizer: a place per seat and a reason end a table
+ * still playing with that result (adjudicate), or replace a finished table's (correct). */
+function Verdict({ api, summary, gameId, players, finished, act }: { api: OrganizerApi; summary: Summary; gameId: string; players: readonly string[]; finished: boolean; act: Act }) {
   const [open, setOpen] = useState(false);
   const [ranks, setRanks] = useState<number[]>(() => players.map((_, i) => i + 1));
   const [reason, setReason] = useState('');
   const name = nameOf(summary);
-  if (!open) return <button type="button" data-action="adjudicate" onClick={() => setOpen(true)}>Adjudicate…</button>;
+  const action = finished ? 'correct' : 'adjudicate';
+  if (!open) return <button type="button" data-action={action} onClick={() => setOpen(true)}>{finished ? 'Correct the result…' : 'Adjudicate…'}</button>;
+  const send = () => act(finished ? 'Result corrected' : 'Table adjudicated', () => api[action](summary.id, gameId, { ranks, reason }));
   return (
-    <form class="adjudicate" aria-label={`Adjudicate the table of ${players.map(name).join(', ')}`} onSubmit={(e) => (e.preventDefault(), void act('Table adjudicated', () => api.adjudicate(summary.id, gameId, { ranks, reason })))}>
+    <form class="adjudicate" aria-label={`${finished ? 'Correct' : 'Adjudicate'} the table of ${players.map(name).join(', ')}`} onSubmit={(e) => (e.preventDefault(), void send())}>
       {players.map((p, seat) => (
         <label for={`rank-${gameId}-${seat}`}>Place of {name(p)} <input id={`rank-${gameId}-${seat}`} data-seat={seat} type="number" min={1} max={players.length} value={ranks[seat]} onInput={(e) => setRanks(ranks.map((r, i) => (i === seat ? Number(e.currentTarget.value) : r)))} /></label>
       ))}
       <label for={`reason-${gameId}`}>Reason <input id={`reason-${gameId}`} data-testid="reason" required maxLength={500} value={reason} onInput={(e) => setReason(e.currentTarget.value)} /></label>
-      <button type="submit" data-action="end-table">End the table with this result</button>
+      <button type="submit" data-action="end-table">{finished ? 'Correct the result' : 'End the table with this result'}</button>
     </form>
   );
 }
@@ -143,7 +146,7 @@ function RoundsPart({ api, summary, act }: { api: OrganizerApi; summary: Summary
         <button type="button" data-testid="pair" onClick={() => void act(`Round ${next} paired`, () => api.pair(summary.id, next))}>Pair round {next} now</button>
       ) : null}
       <Rounds summary={summary}>
-        {(table) => (table.finished ? null : <Adjudicate api={api} summary={summary} gameId={table.gameId} players={table.players} act={act} />)}
+        {(table) => <Verdict key={`${table.gameId}-${table.finished}`} api={api} summary={summary} gameId={table.gameId} players={table.players} finished={table.finished} act={act} />}
       </Rounds>
     </Section>
   );
