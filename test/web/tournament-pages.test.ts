@@ -149,6 +149,16 @@ t.test('console, join link, public and player pages', async (t) => {
   await phoneConsole.goto(`${served.url}/organize/${id}`);
   await phoneConsole.waitForSelector('[data-testid=blocked]');
   await accessibleAndFits(t, phoneConsole, 'the console on a phone');
+  // The join page and the player's page on a desktop too.
+  const wide = await chromium.newPage(desktop);
+  watch(wide);
+  await wide.goto(link!);
+  await wide.waitForSelector('[data-testid=join]');
+  await accessibleAndFits(t, wide, 'the join page on a desktop');
+  await wide.goto(`${served.url}/t/${id}/me#token=${encodeURIComponent(others[0]!.token)}`);
+  await wide.waitForSelector('[data-testid=results] li');
+  t.equal(new URL(wide.url()).hash, '', 'the token leaves the address');
+  await accessibleAndFits(t, wide, "the player's page on a desktop");
   for (const other of others) await other.page.close();
   t.same(dialogs, [], 'no script of a name ran');
   t.same(errors, [], 'no script errors');

@@ -4,6 +4,7 @@
 // carries one random Idempotency-Key per attempt, so a retry after a lost answer gets
 // the same entry and token instead of a second entry.
 import { useEffect, useState } from 'preact/hooks';
+import { ApiError } from '../api.ts';
 import { publicApi, secrets, type JoinLink } from '../tournament-api.ts';
 import { Page, useCatalog } from './common.tsx';
 import { formatWords, problemText } from './tournament-common.tsx';
@@ -18,7 +19,9 @@ export function JoinPage({ code }: { code: string }) {
   const catalog = useCatalog();
   const [link, setLink] = useState<JoinLink | null>(null);
   const [name, setName] = useState('');
-  const [attempt] = useState(() => crypto.randomUUID());
+  // A refusal created nothing, so the next try is a new registration; after a lost
+  // answer the same key asks again for the entry the server may have made.
+  const [attempt, setAttempt] = useState(() => crypto.randomUUID());
   const [joined, setJoined] = useState<Joined | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -32,6 +35,7 @@ export function JoinPage({ code }: { code: string }) {
       secrets.keepToken(answer.tournament, answer.token);
       setJoined({ tournament: answer.tournament, token: answer.token, status: answer.status });
     } catch (e) {
+      if (e instanceof ApiError) setAttempt(crypto.randomUUID());
       setProblem(problemText(e));
     }
     setBusy(false);

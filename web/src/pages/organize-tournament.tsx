@@ -26,7 +26,7 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
-function RegistrationPart({ api, summary, act, version }: { api: OrganizerApi; summary: Summary; act: Act; version: number }) {
+function RegistrationPart({ api, summary, act, stamp }: { api: OrganizerApi; summary: Summary; act: Act; stamp: string }) {
   const [view, setView] = useState<Awaited<ReturnType<OrganizerApi['registration']>> | null>(null);
   const [entries, setEntries] = useState<Entry[]>([]);
   const [approval, setApproval] = useState<'automatic' | 'manual'>('automatic');
@@ -34,7 +34,7 @@ function RegistrationPart({ api, summary, act, version }: { api: OrganizerApi; s
   useEffect(() => {
     api.registration(summary.id).then(setView, () => undefined);
     api.entries(summary.id).then(setEntries, () => undefined);
-  }, [version]);
+  }, [stamp]);
   const link = view?.code ? `${location.origin}/join/${view.code}` : null;
   return (
     <Section title="Registration" id="registration">
@@ -186,7 +186,7 @@ function FormatPart({ api, summary, act }: { api: OrganizerApi; summary: Summary
   );
 }
 
-function WebhooksPart({ api, summary, act, version }: { api: OrganizerApi; summary: Summary; act: Act; version: number }) {
+function WebhooksPart({ api, summary, act, stamp }: { api: OrganizerApi; summary: Summary; act: Act; stamp: string }) {
   const [hooks, setHooks] = useState<Webhook[]>([]);
   const [deliveries, setDeliveries] = useState<Record<string, Delivery[]>>({});
   const [url, setUrl] = useState('');
@@ -198,7 +198,7 @@ function WebhooksPart({ api, summary, act, version }: { api: OrganizerApi; summa
       setHooks(mine);
       setDeliveries(Object.fromEntries(await Promise.all(mine.map(async (h) => [h.id, await api.deliveries(h.id)] as const))));
     }, () => undefined);
-  }, [version, reads]);
+  }, [stamp, reads]);
   const add = () => act('Webhook registered', async () => {
     const created = await api.addWebhook(url, summary.id);
     setSecret(created.secret);
@@ -267,7 +267,9 @@ export function TournamentConsole({ api, id, forget }: { api: ReturnType<typeof 
     reload();
   };
   if (summary === null) return <Page title="Organizer console">{forget}{problem ? <p role="alert" data-testid="problem">{problem}</p> : <p>Loading…</p>}</Page>;
-  const version = summary.version + acted * 100_000;
+  // The parts that read more than the summary (registration, entries, webhooks) read
+  // again at each change of the tournament and after each action (some write no event).
+  const stamp = `${summary.version}:${acted}`;
   return (
     <Page title={`${summary.name}: console`}>
       <p class="controls">
@@ -279,11 +281,11 @@ export function TournamentConsole({ api, id, forget }: { api: ReturnType<typeof 
       </p>
       <p aria-live="polite" data-testid="said" class={said?.ok === false ? 'refusal' : ''} data-ok={said ? String(said.ok) : ''}>{said?.text ?? ''}</p>
       <Blocked summary={summary} />
-      <RegistrationPart api={api} summary={summary} act={act} version={version} />
+      <RegistrationPart api={api} summary={summary} act={act} stamp={stamp} />
       <PlayersPart api={api} summary={summary} act={act} />
       <RoundsPart api={api} summary={summary} act={act} />
       <FormatPart api={api} summary={summary} act={act} />
-      <WebhooksPart api={api} summary={summary} act={act} version={version} />
+      <WebhooksPart api={api} summary={summary} act={act} stamp={stamp} />
       <ExportsPart api={api} summary={summary} act={act} />
       {standings ? (
         <section aria-labelledby="console-standings-title">

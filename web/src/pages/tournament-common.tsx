@@ -25,10 +25,15 @@ export function useTournament(id: string): Followed {
   const [feed, setFeed] = useState<FeedState>('connecting');
   const [problem, setProblem] = useState<string | null>(null);
   const reading = useRef<{ busy: boolean; again: boolean }>({ busy: false, again: false });
-  const read = async () => {
+  /** Reads both; answers the summary's version (null when the read failed). */
+  const read = async (): Promise<number | null> => {
     const r = reading.current;
-    if (r.busy) return void (r.again = true);
+    if (r.busy) {
+      r.again = true;
+      return null;
+    }
     r.busy = true;
+    let version: number | null = null;
     do {
       r.again = false;
       try {
@@ -36,16 +41,25 @@ export function useTournament(id: string): Followed {
         setSummary(s);
         setStandings(st);
         setProblem(null);
+        version = s.version;
       } catch (e) {
         setProblem(problemText(e));
       }
     } while (r.again);
     r.busy = false;
+    return version;
   };
   useEffect(() => {
-    void read();
-    // From seq 0: the first batch says how far the log is; every later one is news.
-    return watchTournament(id, 0, () => void read(), setFeed);
+    let stop: (() => void) | null = null;
+    let gone = false;
+    // The feed starts after the version read: only news comes (a long log is not sent again).
+    void read().then((version) => {
+      if (!gone) stop = watchTournament(id, version ?? 0, () => void read(), setFeed);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
   }, [id]);
   return { summary, standings, feed, problem, reload: () => void read() };
 }
