@@ -8,7 +8,7 @@
 // table: the tournament blocks, the public page says why, and the organizer resolves it
 // by allowing tables of 4. Nobody moves at the tables: after 4 s each seat is a no-show
 // and a greedy bot plays it on (`action: "bot"`, `absentAfter: 0`, so the field stays),
-// which keeps the journey well under the 90 s the brief allows. At the end the standings
+// which keeps the journey to about a minute. At the end the standings
 // shown on the public page are recomputed from the games export the console downloads.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
