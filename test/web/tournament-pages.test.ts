@@ -152,6 +152,9 @@ t.test('console, join link, public and player pages', async (t) => {
   // The join page and the player's page on a desktop too.
   const wide = await chromium.newPage(desktop);
   watch(wide);
+  await wide.goto(`${served.url}/`);
+  await wide.waitForSelector(`[data-game-id="${gameId}"] a[href="/t/${id}"]`);
+  t.pass("the lobby links a tournament's table to the tournament's page");
   await wide.goto(link!);
   await wide.waitForSelector('[data-testid=join]');
   await accessibleAndFits(t, wide, 'the join page on a desktop');

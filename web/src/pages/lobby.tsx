@@ -26,6 +26,7 @@ function GameRow({ game, title }: { game: GameSummary; title: string }) {
       <span>{game.seats.map((s) => (s.open ? 'open seat' : seatName(game, s.seat))).join(', ')}</span>{' '}
       <span class="hint">v{game.version} · {new Date(game.createdAt).toLocaleString()}</span>{' '}
       {game.status === 'finished' ? <a href={`/replay/${game.id}`}>Replay</a> : <a href={`/watch/${game.id}`}>Watch</a>}
+      {game.tournament ? <> · <a href={`/t/${game.tournament.id}`} data-testid="tournament-link">Its tournament (round {game.tournament.round})</a></> : null}
       {open && game.status === 'open' ? (
         <form class="join" onSubmit={(e) => (e.preventDefault(), void join())}>
           <input aria-label="Your name" placeholder="Your name" value={name} onInput={(e) => setName(e.currentTarget.value)} maxLength={64} />
