@@ -5,7 +5,7 @@
 // whenever the tournament's feed has news; every action's refusal is shown in words.
 import type { ComponentChildren, VNode } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { organizerApi, type Delivery, type Entry, type Format, type OrganizerApi, type Outlook, type Summary, type Webhook } from '../tournament-api.ts';
+import type { Delivery, Entry, Format, OrganizerApi, Outlook, Summary, Webhook } from '../tournament-api.ts';
 import { Page } from './common.tsx';
 import { Blocked, FeedBadge, formatWords, nameOf, problemText, Rounds, StandingsTable, useTournament } from './tournament-common.tsx';
 
@@ -251,7 +251,7 @@ function ExportsPart({ api, summary, act }: { api: OrganizerApi; summary: Summar
   );
 }
 
-export function TournamentConsole({ api, id, forget }: { api: ReturnType<typeof organizerApi>; id: string; forget: VNode }) {
+export function TournamentConsole({ api, id, forget }: { api: OrganizerApi; id: string; forget: VNode }) {
   const { summary, standings, feed, problem, reload } = useTournament(id);
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
   const [acted, setActed] = useState(0);

@@ -1,8 +1,7 @@
 // The organizer's console (/organize): the key pasted once (kept in sessionStorage,
 // see tournament-api.ts), the organizer's tournaments, and a form that creates one;
 // /organize/{id} runs one tournament (organize-tournament.tsx).
-import { useState } from 'preact/hooks';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { optionProperties, type CatalogEntry } from '../api.ts';
 import { organizerApi, secrets, type Format, type OrganizerApi } from '../tournament-api.ts';
 import { Page, useCatalog } from './common.tsx';
