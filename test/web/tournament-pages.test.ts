@@ -36,6 +36,12 @@ t.test('console, join link, public and player pages', async (t) => {
   watch(console);
   await console.goto(`${served.url}/organize`);
   await accessibleAndFits(t, console, 'the key form');
+  // A key that is not one is refused in words, and forgotten on request.
+  await console.fill('[data-testid=key]', `sw_nokey1234567_${'x'.repeat(43)}`);
+  await console.click('[data-testid=use-key]');
+  t.equal(await console.locator('[data-testid=problem]').textContent(), 'this API key is not known here', 'a wrong key: the refusal in words');
+  await console.click('[data-testid=forget-key]');
+  t.equal(await console.evaluate(() => sessionStorage.length), 0, 'forgotten');
   await console.fill('[data-testid=key]', key);
   await console.click('[data-testid=use-key]');
   await fillSwissForm(console, 'Herbstpokal', 2, 6);
@@ -61,6 +67,11 @@ t.test('console, join link, public and player pages', async (t) => {
   await accessibleAndFits(t, first.page, 'the join page with the token');
   await screenshot(first.page, 'tournament-join-phone');
   const others = [await register(chromium, link!, 'Bruno'), await register(chromium, link!, 'Kelly')];
+
+  const unknown = await chromium.newPage(phone);
+  await unknown.goto(`${served.url}/join/nosuchcode`);
+  t.equal(await unknown.locator('[data-testid=problem]').textContent(), 'no tournament has this join code', 'an unknown join code: the refusal in words');
+  await unknown.close();
 
   // The public page, open before round 1, follows the pairing through the feed.
   const publicPage = await chromium.newPage(desktop);
