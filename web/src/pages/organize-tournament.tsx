@@ -7,7 +7,7 @@ import type { ComponentChildren, VNode } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Delivery, Entry, Format, OrganizerApi, Outlook, Summary, Webhook } from '../tournament-api.ts';
 import { Page } from './common.tsx';
-import { Blocked, FeedBadge, formatWords, nameOf, problemText, Rounds, StandingsTable, useTournament } from './tournament-common.tsx';
+import { Blocked, FeedBadge, formatWords, nameOf, problemText, Rounds, StandingsTable, useLatest, useTournament } from './tournament-common.tsx';
 
 type Act = (what: string, action: () => Promise<unknown>) => Promise<void>;
 
@@ -27,14 +27,10 @@ function Section({ title, id, children }: { title: string; id: string; children:
 }
 
 function RegistrationPart({ api, summary, act, stamp }: { api: OrganizerApi; summary: Summary; act: Act; stamp: string }) {
-  const [view, setView] = useState<Awaited<ReturnType<OrganizerApi['registration']>> | null>(null);
-  const [entries, setEntries] = useState<Entry[]>([]);
+  const view = useLatest(() => api.registration(summary.id), [stamp]).value;
+  const entries: Entry[] = useLatest(() => api.entries(summary.id), [stamp]).value ?? [];
   const [approval, setApproval] = useState<'automatic' | 'manual'>('automatic');
   const [capacity, setCapacity] = useState<number | ''>('');
-  useEffect(() => {
-    api.registration(summary.id).then(setView, () => undefined);
-    api.entries(summary.id).then(setEntries, () => undefined);
-  }, [stamp]);
   const link = view?.code ? `${location.origin}/join/${view.code}` : null;
   return (
     <Section title="Registration" id="registration">
@@ -187,18 +183,15 @@ function FormatPart({ api, summary, act }: { api: OrganizerApi; summary: Summary
 }
 
 function WebhooksPart({ api, summary, act, stamp }: { api: OrganizerApi; summary: Summary; act: Act; stamp: string }) {
-  const [hooks, setHooks] = useState<Webhook[]>([]);
-  const [deliveries, setDeliveries] = useState<Record<string, Delivery[]>>({});
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [reads, setReads] = useState(0);
-  useEffect(() => {
-    void api.webhooks().then(async (all) => {
-      const mine = all.filter((h) => h.tournament === null || h.tournament === summary.id);
-      setHooks(mine);
-      setDeliveries(Object.fromEntries(await Promise.all(mine.map(async (h) => [h.id, await api.deliveries(h.id)] as const))));
-    }, () => undefined);
-  }, [stamp, reads]);
+  // The organizer's webhooks for this tournament (or all of theirs), each with its deliveries.
+  const hooks: { hook: Webhook; deliveries: Delivery[] }[] =
+    useLatest(async () => {
+      const mine = (await api.webhooks()).filter((h) => h.tournament === null || h.tournament === summary.id);
+      return Promise.all(mine.map(async (hook) => ({ hook, deliveries: await api.deliveries(hook.id) })));
+    }, [stamp, reads]).value ?? [];
   const add = () => act('Webhook registered', async () => {
     const created = await api.addWebhook(url, summary.id);
     setSecret(created.secret);
@@ -213,8 +206,7 @@ function WebhooksPart({ api, summary, act, stamp }: { api: OrganizerApi; summary
       </form>
       {secret ? <p data-testid="w-secret-line">Signing secret (shown once: check each delivery's Spielwerk-Signature with it): <code data-testid="w-secret">{secret}</code></p> : null}
       <button type="button" data-testid="refresh-deliveries" onClick={() => setReads(reads + 1)}>Read the deliveries again</button>
-      {hooks.map((h) => {
-        const list = deliveries[h.id] ?? [];
+      {hooks.map(({ hook: h, deliveries: list }) => {
         return (
           <div data-webhook={h.id}>
             <p>{h.url}: {list.filter((d) => d.status === 'delivered').length} delivered, {list.filter((d) => d.status === 'pending').length} pending, {list.filter((d) => d.status === 'failed').length} failed</p>

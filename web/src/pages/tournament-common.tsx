@@ -64,6 +64,22 @@ export function useTournament(id: string): Followed {
   return { summary, standings, feed, problem, reload: () => void read() };
 }
 
+/** What `load` answers, read again whenever `deps` change; requests overlap when news
+ * comes fast, so an answer that arrives after a newer request's is dropped (it would
+ * put an older state back on the page). `problem`: the last refusal, in words. */
+export function useLatest<T>(load: () => Promise<T>, deps: readonly unknown[]): { value: T | null; problem: string | null } {
+  const [state, setState] = useState<{ value: T | null; problem: string | null }>({ value: null, problem: null });
+  const latest = useRef(0);
+  useEffect(() => {
+    const mine = ++latest.current;
+    load().then(
+      (value) => mine === latest.current && setState({ value, problem: null }),
+      (e) => mine === latest.current && setState((before) => ({ ...before, problem: problemText(e) })),
+    );
+  }, deps);
+  return state;
+}
+
 export function formatWords(format: unknown): string {
   const f = format as { kind: string; rounds?: number; tableSize: { min: number; max: number }; advance?: number; byes?: boolean; placement?: boolean };
   const size = f.tableSize.min === f.tableSize.max ? `tables of ${f.tableSize.min}` : `tables of ${f.tableSize.min}–${f.tableSize.max}`;

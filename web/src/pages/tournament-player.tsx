@@ -2,11 +2,10 @@
 // kept in localStorage, or given as #token=… by a link the organizer shared) it shows
 // their entry, checks them in, links to their table now and lists their results. The
 // token travels only in the Authorization header and in play links' fragments.
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { playerApi, publicApi, secrets, type Mine } from '../tournament-api.ts';
-import type { Schemas } from '@spielwerk/client';
 import { Page } from './common.tsx';
-import { Blocked, FeedBadge, problemText, StandingsTable, useTournament } from './tournament-common.tsx';
+import { Blocked, FeedBadge, problemText, StandingsTable, useLatest, useTournament } from './tournament-common.tsx';
 
 /** The token: from the fragment (then kept, and the fragment cleared so the address
  * can be shared), or the one this browser kept. */
@@ -25,19 +24,18 @@ const entryWords = { pending: 'waiting for the organizer to approve it', approve
 export function PlayerPage({ id }: { id: string }) {
   const [token] = useState(() => tokenFor(id));
   const { summary, standings, feed } = useTournament(id);
-  const [me, setMe] = useState<Mine | null>(null);
-  const [games, setGames] = useState<Schemas['GameSummary'][]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [checked, setChecked] = useState(0);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // What the player sees follows the tournament: read again at every change of it.
-  useEffect(() => {
-    if (token === null) return;
-    playerApi(token).me().then((m) => {
-      setMe(m);
-      setProblem(null);
-      if (m.player) void publicApi.games(id, m.player.id).then(setGames, () => undefined);
-    }, (e) => setProblem(problemText(e)));
-  }, [token, summary?.version]);
+  const read = useLatest(async () => {
+    if (token === null) return null;
+    const me = await playerApi(token).me();
+    return { me, games: me.player ? await publicApi.games(id, me.player.id) : [] };
+  }, [token, summary?.version, checked]);
+  const me: Mine | null = read.value?.me ?? null;
+  const games = read.value?.games ?? [];
+  const problem = refusal ?? read.problem;
   if (token === null) {
     return (
       <Page title="Your tournament page">
@@ -50,10 +48,11 @@ export function PlayerPage({ id }: { id: string }) {
     setBusy(true);
     try {
       await playerApi(token).checkIn();
-      setMe(await playerApi(token).me());
+      setRefusal(null);
     } catch (e) {
-      setProblem(problemText(e));
+      setRefusal(problemText(e));
     }
+    setChecked((n) => n + 1);
     setBusy(false);
   };
   const player = me?.player ?? null;
