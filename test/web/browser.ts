@@ -60,7 +60,8 @@ export async function browser(t: TestLike): Promise<Browser> {
   launched.newPage = async (options) => {
     const context = await launched.newContext(options);
     const page = await context.newPage();
-    page.once('close', () => void context.close());
+    // Closing the browser closes its pages too, and then this context is gone already.
+    page.once('close', () => void context.close().catch(() => undefined));
     return page;
   };
   return launched;

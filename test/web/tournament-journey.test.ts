@@ -63,6 +63,13 @@ const said = (page: Page, words: string) => page.waitForSelector(`[data-testid=s
 
 t.test('an organizer and 13 players, through the pages only', async (t) => {
   const started = performance.now();
+  const phases: string[] = [];
+  let phaseStart = started;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases.push(`${name} ${((now - phaseStart) / 1000).toFixed(1)} s`);
+    phaseStart = now;
+  };
   const served = await serve(t, { webhooks: { allowPrivate: true, pollMs: 200 } });
   const chromium = await browser(t);
   const key = await organizerKey(served);
@@ -89,6 +96,7 @@ t.test('an organizer and 13 players, through the pages only', async (t) => {
   await console.click('[data-testid=open-registration]');
   const link = (await console.locator('[data-testid=join-link]').getAttribute('href'))!;
 
+  phase('setup and the console');
   // 14 people register through the link, each in a browser of their own; the last is
   // a double entry the organizer refuses.
   const names = [hostile, ...Array.from({ length: 12 }, (_, i) => `Player ${i + 2}`), 'Spam'];
@@ -112,6 +120,7 @@ t.test('an organizer and 13 players, through the pages only', async (t) => {
     await row.locator(name === 'Spam' ? '[data-action=refuse]' : '[data-action=approve]').click();
     await console.waitForSelector(`[data-testid=entries] tr[data-entry="${await row.getAttribute('data-entry')}"][data-status=${name === 'Spam' ? 'refused' : 'approved'}]`);
   }
+  phase('14 registrations and 14 decisions');
   await console.click('[data-testid=open-check-in]');
   await said(console, 'Check-in opened');
 
@@ -127,6 +136,7 @@ t.test('an organizer and 13 players, through the pages only', async (t) => {
   });
   await console.waitForFunction(() => document.querySelectorAll('[data-testid=player-list] tr[data-checked-in=true]').length === 12);
 
+  phase('12 check-ins');
   // The public page, open from here on.
   const publicPage = await chromium.newPage(desktop);
   publicPage.on('pageerror', (error) => errors.push(error.message));
@@ -164,7 +174,9 @@ t.test('an organizer and 13 players, through the pages only', async (t) => {
   t.equal(await publicPage.locator('[data-testid=blocked]').count(), 0, 'round 2 is paired at once');
   t.equal(await publicPage.locator('.round[data-round="2"] li[data-game-id]').count(), 3, '11 at tables of 4, 4 and 3');
 
+  phase('round 1 until blocked and resolved');
   await publicPage.waitForSelector('[data-testid=status]:has-text("finished")', { timeout: 120_000 });
+  phase('rounds 2 to 4');
   await publicPage.waitForSelector('[data-testid=standings] caption:has-text("(final)")');
   t.equal(await publicPage.locator('.round').count(), 4, 'four rounds were played');
   t.match(await publicPage.locator(`li[data-game-id="${adjudicated}"]`).textContent(), /adjudicated: The table agreed/, 'the adjudicated table says so');
@@ -205,6 +217,7 @@ t.test('an organizer and 13 players, through the pages only', async (t) => {
   t.equal(types.filter((type) => type === 'TableFinished').length, expected, 'a TableFinished per table');
   for (const type of ['RoundPaired', 'StandingsChanged', 'TournamentBlocked', 'TournamentFinished']) t.ok(types.includes(type), `${type} delivered`);
 
+  phase('export, recomputation and deliveries');
   // The absentee's page says why they sat out; a player's page lists their results.
   const absenteePage = await chromium.newPage(phone);
   await absenteePage.goto(`${served.url}/t/${id}/me#token=${encodeURIComponent(tokens.get(absentee)!)}`);
@@ -215,5 +228,6 @@ t.test('an organizer and 13 players, through the pages only', async (t) => {
   await playerPage.waitForFunction(() => document.querySelectorAll('[data-testid=results] li').length === 4);
   t.pass("the hostile-named player's page lists four results");
   t.same(errors, [], 'no script errors');
-  t.comment(`journey took ${Math.round((performance.now() - started) / 1000)} s`);
+  phase('the last pages');
+  t.comment(`journey took ${Math.round((performance.now() - started) / 1000)} s: ${phases.join(', ')}`);
 });
