@@ -26,6 +26,7 @@ import { StateSnapshots } from './state/state-snapshots.ts';
 import { Notifier, type NotifierListener, type NotifierOptions } from './events/notifier.ts';
 import { PastStates } from './state/past-states.ts';
 import { DeadlineScheduler, type SchedulerOptions } from './jobs/deadline-scheduler.ts';
+import { defaultSweeperOptions, StalledGames, type SweeperOptions } from './jobs/stalled-games.ts';
 import { EventStore } from './events/store.ts';
 import { databaseUnavailable } from './events/unavailable.ts';
 import { packageVersion } from './lib/package-version.ts';
@@ -84,6 +85,9 @@ export interface AppOptions {
    * log line; 0: none (default 1: every one, as every other request). */
   readonly logProbeSample?: number;
   readonly scheduler?: Partial<SchedulerOptions>;
+  /** The sweeper of stalled games (STALL_SECONDS): how long a game may wait on a bot or a
+   * passed deadline before it is moved on, and how often it looks. */
+  readonly sweeper?: Partial<SweeperOptions>;
   /** Start listening, deadlines and bots when ready (default); off for a document-only app. */
   readonly background?: boolean;
   /** How often watched games are checked for versions missed by notifications. */
@@ -143,6 +147,7 @@ export interface Services {
   readonly hub: LiveHub;
   readonly scheduler: DeadlineScheduler;
   readonly bots: BotSeats;
+  readonly sweeper: StalledGames;
   readonly sockets: LiveSockets;
   readonly metrics: Metrics;
   readonly organizers: Organizers;
@@ -255,6 +260,7 @@ export async function buildApp(options: AppOptions) {
   const commands = new CommandHandler(store, latest, clock, hooks);
   scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler }, (game, outcome) => metrics.deadlineFired(game, outcome));
   bots = new BotSeats(store, commands, latest, clock, app.log, (game, outcome) => metrics.botCommand(game, outcome));
+  const sweeper = new StalledGames(store, bots, scheduler, clock, app.log, { ...defaultSweeperOptions, ...options.sweeper }, (game, reason) => metrics.stalled(game, reason));
   const organizers = new Organizers(options.prisma, clock, options.adminKey);
   const webhookOptions: DispatcherOptions = { ...defaultDispatcherOptions, ...options.webhooks };
   const webhookStore = new WebhookStore(options.pool);
@@ -269,6 +275,8 @@ export async function buildApp(options: AppOptions) {
     },
     botSeated: (gameId) => {
       void hub.seatsChanged(gameId).catch(checkingSeatsFailed);
+      // For the sweeper the game has just moved: the bot is woken now.
+      void store.touch(gameId).catch((error: unknown) => app.log.warn({ err: error, gameId }, 'marking a game whose seat went to a bot as moved failed'));
       bots.kick(gameId);
     },
     failed: (error) => app.log.warn({ err: error }, 'a tournament step the server took by itself failed'),
@@ -282,6 +290,7 @@ export async function buildApp(options: AppOptions) {
     hub,
     scheduler,
     bots,
+    sweeper,
     sockets,
     metrics,
     organizers,
@@ -389,6 +398,7 @@ export async function buildApp(options: AppOptions) {
     preClose: async () => {
       if (tournamentTimer !== null) clearInterval(tournamentTimer);
       scheduler.stop();
+      await until(sweeper.stop(), closeDeadline);
       await until(dispatcher.stop(), closeDeadline);
       await sockets.stopCommands(closeDeadline);
       await until(bots.stop(), closeDeadline);
@@ -429,6 +439,7 @@ export async function buildApp(options: AppOptions) {
     await notifier?.start();
     scheduler.start();
     await bots.start();
+    sweeper.start();
     dispatcher.start();
     const pollMs = options.tournamentPollMs ?? 1000;
     if (pollMs > 0) {

@@ -9,6 +9,7 @@ import { openDatabase } from './db/database.ts';
 import { citusFunctions } from './events/citus.ts';
 import { StartupError } from './db/preflight.ts';
 import { secretPaths } from './observability/redaction.ts';
+import { defaultSweeperOptions } from './jobs/stalled-games.ts';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', redact: { paths: secretPaths, censor: '[redacted]' } });
 const port = Number(process.env.PORT ?? 3000);
@@ -86,6 +87,7 @@ const app = await buildApp({
   connections,
   adminKey,
   openGameTtlMs: count('OPEN_GAME_TTL_SECONDS', 86_400) * 1000,
+  sweeper: { stallMs: count('STALL_MS', defaultSweeperOptions.stallMs) },
   webhooks: { allowPrivate: process.env.WEBHOOK_ALLOW_PRIVATE === '1' || process.env.WEBHOOK_ALLOW_PRIVATE === 'true' },
   ...(corsOrigins === undefined ? {} : { corsOrigins }),
 });

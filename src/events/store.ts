@@ -146,6 +146,27 @@ const RUNNING_WITH_BOTS_SQL = `
 SELECT g.id::text AS id FROM game g
  WHERE g.status = 'running' AND EXISTS (SELECT 1 FROM seat s WHERE s.game_id = g.id AND s.bot IS NOT NULL)`;
 
+// A seat handed to a bot beside the log touches updated_at too (touch()): the game has
+// just moved for the sweeper, and its bot was just woken.
+const IDLE_GAMES_SQL = `
+SELECT g.id::text AS id, g.type, g.version, coalesce(g.deadline <= $1::timestamptz, false) AS "deadlinePassed",
+       (SELECT count(*)::int FROM seat s WHERE s.game_id = g.id AND s.bot IS NOT NULL) AS bots
+  FROM game g
+ WHERE (g.status = 'running' AND g.updated_at <= now() - make_interval(secs => $2::float8 / 1000)
+        AND EXISTS (SELECT 1 FROM seat s WHERE s.game_id = g.id AND s.bot IS NOT NULL))
+    OR (g.status IN ('running', 'open') AND g.deadline <= $1::timestamptz)`;
+
+/** A game that has not moved for a while although the server may owe it a move. */
+export interface IdleGame {
+  readonly id: string;
+  readonly type: string;
+  readonly version: number;
+  /** Its deadline passed before the time asked about. */
+  readonly deadlinePassed: boolean;
+  /** Seats played by server bots (a takeover changes it at the same version). */
+  readonly bots: number;
+}
+
 export class EventStore {
   private readonly group: GroupCommit;
   private readonly probe: VersionProbe;
@@ -424,6 +445,20 @@ export class EventStore {
   async runningGamesWithBots(): Promise<string[]> {
     const { rows } = await this.pool.query<{ id: string }>(RUNNING_WITH_BOTS_SQL);
     return rows.map((r) => r.id);
+  }
+
+  /** For the sweeper: running games with bots unchanged for `idleMs` (the database's
+   * clock, as updated_at), and games whose deadline passed by `deadlineBefore`. */
+  async idleGames(deadlineBefore: Date, idleMs: number): Promise<IdleGame[]> {
+    const { rows } = await this.pool.query<IdleGame>({ name: 'spielwerk_idle_games', text: IDLE_GAMES_SQL }, [deadlineBefore.toISOString(), idleMs]);
+    return rows;
+  }
+
+  /** The game moved without an append (its seat went to a bot): the sweeper gives the
+   * bot woken for it its time. Outside the transaction that changed the seat: a row lock
+   * on the game there would hold up that game's appends, which the transaction may await. */
+  async touch(gameId: string): Promise<void> {
+    await this.pool.query(`UPDATE game SET updated_at = now() WHERE id = $1::uuid`, [gameId]);
   }
 
   async ping(): Promise<void> {

@@ -97,11 +97,23 @@ export class BotSeats {
   private async step(gameId: string): Promise<void> {
     // The commit that woke us left the game in the cache; a stale entry only costs a
     // refused command, and the newer commit wakes the bots of the instance that made it.
-    const { record, game, state, version } = this.latest.peek(gameId) ?? (await this.latest.load(gameId));
-    if (record.status !== 'running') return;
+    await this.act(this.latest.peek(gameId) ?? (await this.latest.load(gameId)));
+  }
+
+  /** The sweeper's way in (stalled-games.ts): one pending bot acts on the game as the
+   * database has it, not as this instance's cache does (which may be what left it
+   * waiting). Null: no bot was due, or none could act. */
+  async drive(gameId: string): Promise<BotOutcome | null> {
+    if (this.stopped) return null;
+    return this.act(await this.latest.load(gameId));
+  }
+
+  private async act({ record, game, state, version }: LoadedGame): Promise<BotOutcome | null> {
+    const gameId = record.id;
+    if (record.status !== 'running') return null;
     const pending = game.pending(state);
     // Past the deadline the rules refuse moves until the server's timeout, whose commit wakes us.
-    if (pending.deadline !== undefined && this.clock() >= pending.deadline) return;
+    if (pending.deadline !== undefined && this.clock() >= pending.deadline) return null;
     const bots = botsFor(record.type) ?? {};
     const rng = seededRng(`${record.seed}:${version}`);
     // In a race the bots' order is the game's, not the seat numbers'.
@@ -115,20 +127,29 @@ export class BotSeats {
         continue;
       }
       const command = bot.choose(new LazyTurn(game, state, seat, legal), seededRng(`${record.seed}:${version}:${seat}`));
-      try {
-        await this.commands.handle({ gameId, caller: { kind: 'bot', seat }, command, expectedVersion: version });
-        this.sent(record.type, 'committed');
-      } catch (error) {
-        if (error instanceof ServiceError && lostRace.has(error.code)) return this.sent(record.type, 'lost');
-        // Not the bot's doing: kick() tries again once the database answers.
-        if (databaseUnavailable(error)) throw error;
-        this.sent(record.type, 'refused');
-        // The command's type and the refusal's code only: the command's fields, and a rule's
-        // message ("card … is not in your hand"), can name a card held face down.
-        const why = error instanceof ServiceError ? { code: error.code } : { err: error };
-        this.log.warn({ ...why, gameId, seat, commandType: command.type }, 'a bot command was refused');
+      return this.send(record.type, gameId, seat, command, version);
+    }
+    return null;
+  }
+
+  private async send(gameType: string, gameId: string, seat: number, command: { readonly type: string }, version: number): Promise<BotOutcome> {
+    try {
+      await this.commands.handle({ gameId, caller: { kind: 'bot', seat }, command, expectedVersion: version });
+      this.sent(gameType, 'committed');
+      return 'committed';
+    } catch (error) {
+      if (error instanceof ServiceError && lostRace.has(error.code)) {
+        this.sent(gameType, 'lost');
+        return 'lost';
       }
-      return;
+      // Not the bot's doing: kick() tries again once the database answers.
+      if (databaseUnavailable(error)) throw error;
+      this.sent(gameType, 'refused');
+      // The command's type and the refusal's code only: the command's fields, and a rule's
+      // message ("card … is not in your hand"), can name a card held face down.
+      const why = error instanceof ServiceError ? { code: error.code } : { err: error };
+      this.log.warn({ ...why, gameId, seat, commandType: command.type }, 'a bot command was refused');
+      return 'refused';
     }
   }
 }

@@ -87,9 +87,13 @@ export class DeadlineScheduler {
     this.timers.clear();
   }
 
-  private async fire(gameId: string, gameType: string, version: number): Promise<void> {
-    if (this.refused.get(gameId) === version) return;
-    this.fired(gameType, await this.timeout(gameId, version));
+  /** Sends the game's timeout at `version`, unless the rules refused it there before;
+   * the sweeper (stalled-games.ts) fires through here too. */
+  async fire(gameId: string, gameType: string, version: number): Promise<DeadlineOutcome> {
+    if (this.refused.get(gameId) === version) return 'refused';
+    const outcome = await this.timeout(gameId, version);
+    this.fired(gameType, outcome);
+    return outcome;
   }
 
   private async timeout(gameId: string, version: number): Promise<DeadlineOutcome> {

@@ -43,6 +43,7 @@ export class Metrics {
   });
   private readonly deadlines = new Counter({ name: 'spielwerk_deadlines_fired_total', help: 'Deadlines fired by this instance, by game type and outcome', labelNames: ['game', 'outcome'], registers: [this.registry] });
   private readonly botCommands = new Counter({ name: 'spielwerk_bot_commands_total', help: 'Commands sent by server-side bots, by game type and outcome', labelNames: ['game', 'outcome'], registers: [this.registry] });
+  private readonly stalls = new Counter({ name: 'spielwerk_stalled_games_total', help: 'Games the sweeper of this instance moved on after they waited on the server, by game type and reason (bot, deadline)', labelNames: ['game', 'reason'], registers: [this.registry] });
 
   constructor(sources: { pool: PoolStats; openSockets: () => number }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'spielwerk_' });
@@ -88,5 +89,9 @@ export class Metrics {
 
   botCommand(game: string, outcome: string): void {
     this.botCommands.inc({ game, outcome });
+  }
+
+  stalled(game: string, reason: string): void {
+    this.stalls.inc({ game, reason });
   }
 }

@@ -62,7 +62,7 @@ export class LatestStates {
     const cached = this.entries.get(gameId);
     const read = cached === undefined ? await this.loadCold(gameId) : await this.catchUp(cached, await this.recordOf(gameId));
     const loaded = { ...read, generation };
-    this.remember(loaded);
+    this.keep(loaded, cached);
     return loaded;
   }
 
@@ -72,9 +72,21 @@ export class LatestStates {
   }
 
   /** Keeps `loaded` as the game's latest, unless it was read before the game was
-   * forgotten: a command decided on the old record would otherwise bring it back. */
+   * forgotten (a command decided on the old record would otherwise bring it back) or a
+   * newer version is kept already. */
   remember(loaded: LoadedGame): void {
+    this.keep(loaded, undefined);
+  }
+
+  /** As remember; a load may also replace the copy it was read from (`readFrom`), even
+   * by a lower version: the database's word corrects a copy ahead of it (a commit lost
+   * in a failover). Any other copy newer than `loaded` stays. Without this, a slow
+   * read that loaded version n stored it after a commit had stored n+1: the bots woken
+   * by that commit decided on n, lost their append, and nobody woke them again. */
+  private keep(loaded: LoadedGame, readFrom: LoadedGame | undefined): void {
     if ((loaded.generation ?? 0) !== this.generationOf(loaded.record.id)) return;
+    const held = this.entries.get(loaded.record.id);
+    if (held !== undefined && held !== readFrom && held.version > loaded.version) return;
     this.entries.delete(loaded.record.id);
     this.entries.set(loaded.record.id, loaded);
     if (this.entries.size > this.capacity) {

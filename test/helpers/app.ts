@@ -21,7 +21,7 @@ export const testAdminKey = 'sw_admin_test_key_0123456789abcdefghijklmnop';
 
 export async function testApp(
   t: TestLike,
-  options: { clock?: () => number; database?: TestDatabase } & Pick<AppOptions, 'live' | 'connections' | 'openGameTtlMs' | 'notifier' | 'rateLimits' | 'webhooks'> = {},
+  options: { clock?: () => number; database?: TestDatabase } & Pick<AppOptions, 'live' | 'connections' | 'openGameTtlMs' | 'notifier' | 'rateLimits' | 'webhooks' | 'sweeper' | 'logger'> = {},
 ): Promise<App & { databaseUrl: string }> {
   const database = options.database ?? (await testDatabase(t));
   const app = await buildApp({
@@ -42,6 +42,10 @@ export async function testApp(
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
     // Deliveries go out when this app appends, not by a poll every second.
     webhooks: { pollMs: 0, ...options.webhooks },
+    // A test sweeps for stalled games itself: on a timer, it would move on the games a
+    // test leaves waiting on purpose.
+    sweeper: { everyMs: 0, ...options.sweeper },
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   await app.ready();
   closeAtTeardown(t, app);
