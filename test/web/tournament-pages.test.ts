@@ -160,6 +160,13 @@ t.test('console, join link, public and player pages', async (t) => {
   await phoneConsole.goto(`${served.url}/organize/${id}`);
   await phoneConsole.waitForSelector('[data-testid=blocked]');
   await accessibleAndFits(t, phoneConsole, 'the console on a phone');
+  // An approved entry removed from the console: its answer says what comes next.
+  await console.locator('[data-testid=entries] tr', { hasText: 'Bruno' }).locator('[data-action=remove]').click();
+  await console.waitForSelector('[data-testid=said]:has-text("Bruno removed")');
+  t.match(await console.locator('[data-testid=said]').textContent(), /Bruno removed\. Round 2 could not be paired/, 'a removal says what it causes');
+  await console.waitForSelector('[data-testid=entries] tr[data-status=removed]:has-text("Bruno")');
+  t.pass('the entry shows as removed');
+
   // The join page and the player's page on a desktop too.
   const wide = await chromium.newPage(desktop);
   watch(wide);
