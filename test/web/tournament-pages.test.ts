@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { browser, screenshot, serve } from './browser.ts';
 import { accessibleAndFits, desktop, fillSwissForm, hostile, organizerKey, phone } from './tournament-browser.ts';
 
-t.setTimeout(180_000);
+t.setTimeout(300_000);
 
 async function register(chromium: Browser, link: string, name: string): Promise<{ page: Page; token: string }> {
   const page = await chromium.newPage(phone);
