@@ -1,5 +1,5 @@
 // `npm run soak:liveness -- [--games 2000] [--tournaments 50] [--parallel 32]
-//                            [--stall-ms 3000] [--game-limit 300] [--seed liveness]
+//                            [--stall-ms 2000] [--game-limit 300] [--seed liveness]
 //                            [--drop-wakeups 0]`
 // No game waits on the server (issue 25): bot games of all four types and tournaments
 // played on TWO instances of the service (two apps in this process, each with its own
@@ -26,6 +26,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { pick, seededRng, type Rng } from '../src/bots/rng.ts';
 import { createClients } from '../src/db/client.ts';
 import { findGame } from '../src/domain/games.ts';
+import { defaultSweeperOptions } from '../src/jobs/stalled-games.ts';
 import { ADMIN_URL_ENV, PREFIX_ENV, TEMPLATE_ENV, databaseUrl, startTestServer, withAdmin } from '../test/helpers/test-server.ts';
 import { parseOptions } from './lib.ts';
 
@@ -35,7 +36,7 @@ const args = parseOptions(
     games: { type: 'string', default: '2000' },
     tournaments: { type: 'string', default: '50' },
     parallel: { type: 'string', default: '32' },
-    'stall-ms': { type: 'string', default: '3000' },
+    'stall-ms': { type: 'string', default: String(defaultSweeperOptions.stallMs) },
     'game-limit': { type: 'string', default: '300' },
     seed: { type: 'string', default: 'liveness' },
     'drop-wakeups': { type: 'string', default: '0' },

@@ -22,7 +22,7 @@ export interface SweeperOptions {
   readonly everyMs: number;
 }
 
-export const defaultSweeperOptions: SweeperOptions = { stallMs: 3000, everyMs: 1000 };
+export const defaultSweeperOptions: SweeperOptions = { stallMs: 2000, everyMs: 1000 };
 
 /** Why a game was stalled: a server bot was to move, or its deadline had passed. */
 export type StallReason = 'bot' | 'deadline';
