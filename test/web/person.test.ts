@@ -76,11 +76,12 @@ t.test('a person at a desktop and a phone', async (t) => {
     for (const [i, type] of gameTypes.entries()) {
       const last = (await served.api('GET', `/games/${finished[i]}`)).version;
       for (const [v, want] of i === 0 ? ([['9999', last], ['abc', last], ['-3', 0]] as const) : []) {
-        await page.goto(`${served.url}/replay/${finished[i]}${v === '' ? '' : `?v=${v}`}`);
+        await page.goto(`${served.url}/replay/${finished[i]}?v=${v}`);
         await page.waitForFunction((want) => document.querySelector('[data-testid=version]')?.textContent?.startsWith(`${want} /`), want);
       }
       await page.goto(`${served.url}/replay/${finished[i]}`);
       await page.waitForFunction((n) => document.querySelectorAll('.moves li').length === n, last);
+      t.match(await page.locator('[data-testid=version]').textContent(), new RegExp(`^${last} /`), `${size}: ${type}'s replay opens at its end`);
       t.same(await lowContrast(page), [], `${size}: ${type}'s replay: every text in the table stands out`);
       if (i === 0) {
         t.same(await axeViolations(page), [], `${size}: axe finds nothing in a replay`);
