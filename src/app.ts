@@ -1,6 +1,7 @@
 // The application as a function of its dependencies: a database client, optionally a
 // URL to listen for other instances' commits, and a clock. server.ts adds the process
 // concerns (port, embedded database, signals); tests build it with app.inject().
+import { defaultMcpLimits, mcpRoutes, type McpLimits } from './mcp/route.ts';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifySwagger from '@fastify/swagger';
@@ -110,6 +111,8 @@ export interface AppOptions {
   readonly live?: Partial<LiveLimits>;
   /** Connections per address and in all, and the timeouts for slow requests. */
   readonly connections?: Partial<ConnectionLimits>;
+  /** MCP sessions at /mcp: in all, per client, and how long an idle one lives. */
+  readonly mcp?: Partial<McpLimits>;
   /** SPIELWERK_ADMIN_KEY: the key that creates organizers (see docs/tournaments.md). */
   readonly adminKey?: string;
   /** How often tournaments are checked for work left behind (finished tables, due
@@ -433,6 +436,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(tournamentJoinRoutes);
   await app.register(webhookRoutes);
   await app.register(tournamentLiveRoutes);
+  await mcpRoutes(app, { ...defaultMcpLimits, ...options.mcp });
 
   app.addHook('onReady', async () => {
     if (options.background === false) return;

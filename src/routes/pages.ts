@@ -11,8 +11,11 @@ import { problem, sendProblem } from './problem.ts';
 
 const builtDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
+/** The tournament pages: public (`/t/{id}`), a player's, the join link's, the organizer's console. */
+export const tournamentPageRoutes = ['/t/:id', '/t/:id/me', '/join/:code', '/organize', '/organize/:id'] as const;
+
 /** Page routes; `/games/...` stays the API's, so pages live beside it. */
-export const pageRoutes = ['/', '/replay/:id', '/watch/:id', '/play/:id'] as const;
+export const pageRoutes = ['/', '/replay/:id', '/watch/:id', '/play/:id', ...tournamentPageRoutes] as const;
 
 // The shell may not be framed or pull scripts from elsewhere; the API and its socket
 // are on the same origin.

@@ -28,15 +28,33 @@ const playersBodyLimit = 2 * 1024 * 1024;
 /** Whether an Accept-Encoding header takes gzip: listed (or `x-gzip`), or covered by
  * `*`, with a weight above 0 (RFC 9110 §12.5.3: `gzip;q=0` refuses it). */
 export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  const weights = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [coding = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    if (coding === '') continue;
-    const q = params.find((p) => p.startsWith('q='));
-    weights.set(coding === 'x-gzip' ? 'gzip' : coding, q === undefined ? 1 : Number(q.slice(2)) || 0);
-  }
+  const weights = weightsOf(acceptEncoding, (coding) => (coding === 'x-gzip' ? 'gzip' : coding));
   return (weights.get('gzip') ?? weights.get('*') ?? 0) > 0;
 }
+
+/** An Accept-style header's values and their weights (`q`, 1 when absent), lower-cased. */
+function weightsOf(header: string | undefined, name: (value: string) => string = (value) => value): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [value = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    if (value === '') continue;
+    const q = params.find((p) => p.startsWith('q='));
+    weights.set(name(value), q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  return weights;
+}
+
+/** Whether an Accept header names HTML and weighs it above JSON, as a browser's address
+ * bar does (`text/html,…,*\/*;q=0.8`); API clients (`application/json`, none, or `*\/*`) get JSON. */
+export function prefersHtml(accept: string | undefined): boolean {
+  const weights = weightsOf(accept);
+  const html = weights.get('text/html') ?? 0;
+  const json = weights.get('application/json') ?? weights.get('application/*') ?? weights.get('*/*') ?? 0;
+  return html > 0 && html > json;
+}
+
+/** The tournament's public web page (src/routes/pages.ts). */
+export const tournamentPage = (id: string) => `/t/${id}`;
 
 /** Sends a download: a stream named `filename`, gzipped when the client takes gzip. */
 function download(request: FastifyRequest, reply: FastifyReply, type: string, filename: string, body: Readable): FastifyReply {
@@ -108,8 +126,13 @@ export const tournamentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/tournaments/:id', {
-    schema: { operationId: 'getTournament', description: 'Public: anyone may follow a tournament. Player tokens are never shown.', security: [], tags: ['tournaments'], summary: 'A tournament: players, rounds and tables', params: Params, response: { 200: TournamentSummary, ...errors } },
-    handler: async (request) => summarizeTournament(await tournaments.state(request.params.id)),
+    schema: { operationId: 'getTournament', description: 'Public: anyone may follow a tournament. Player tokens are never shown. The `Link` header names its web page (/t/{id}); a browser that asks for HTML before JSON is sent there (303).', security: [], tags: ['tournaments'], summary: 'A tournament: players, rounds and tables', params: Params, response: { 200: TournamentSummary, ...errors } },
+    handler: async (request, reply) => {
+      const page = tournamentPage(request.params.id);
+      reply.header('vary', 'accept').header('link', `<${page}>; rel="alternate"; type="text/html"`);
+      if (prefersHtml(request.headers.accept)) return reply.redirect(page, 303);
+      return summarizeTournament(await tournaments.state(request.params.id));
+    },
   });
 
   app.get('/tournaments/:id/events', {

@@ -6,8 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildApp } from '../../src/app.ts';
-import { closeAtTeardown, cutSockets, listening } from '../helpers/app.ts';
+import { buildApp, type AppOptions } from '../../src/app.ts';
+import { closeAtTeardown, cutSockets, listening, testAdminKey } from '../helpers/app.ts';
 import { testDatabase, type TestLike } from '../helpers/database.ts';
 
 export const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -23,10 +23,11 @@ export interface Served {
   api<T = any>(method: string, route: string, body?: unknown, token?: string | null): Promise<T>;
 }
 
-/** The app on 127.0.0.1 at a free port, closed at teardown. */
-export async function serve(t: TestLike): Promise<Served> {
+/** The app on 127.0.0.1 at a free port, closed at teardown; the test admin key
+ * (testAdminKey) creates organizers. */
+export async function serve(t: TestLike, options: Pick<AppOptions, 'webhooks' | 'rateLimits'> = {}): Promise<Served> {
   const database = await testDatabase(t);
-  const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url });
+  const app = await buildApp({ prisma: database.prisma, pool: database.pool, notifyUrl: database.url, adminKey: testAdminKey, ...options });
   const url = await listening(app);
   closeAtTeardown(t, app);
   return {
@@ -49,8 +50,27 @@ export async function serve(t: TestLike): Promise<Served> {
 export async function browser(t: TestLike): Promise<Browser> {
   const launched = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   t.teardown(() => launched.close());
+  const newContext = launched.newContext.bind(launched);
+  launched.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(KEEP_NAMES);
+    return context;
+  };
+  // As playwright's own newPage: a context of its own, closed with the page.
+  launched.newPage = async (options) => {
+    const context = await launched.newContext(options);
+    const page = await context.newPage();
+    // Closing the browser closes its pages too, and then this context is gone already.
+    page.once('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
   return launched;
 }
+
+// tap loads the tests through tsx, whose esbuild keeps function names by wrapping
+// functions in `__name(fn, "name")`; a function handed to page.evaluate carries those
+// calls into the page, which has no such helper. Every page gets one that does nothing.
+const KEEP_NAMES = 'globalThis.__name ??= (fn) => fn;';
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(screenshots, { recursive: true });

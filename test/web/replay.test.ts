@@ -23,7 +23,7 @@ t.test('every game replays version by version as its views say', async (t) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       const started = performance.now();
-      await page.goto(`${served.url}/replay/${id}`);
+      await page.goto(`${served.url}/replay/${id}?v=0`);
       await page.waitForSelector('[data-testid=table] svg');
       t.comment(`${type}: replay page with ${replay.steps.length} versions drawn in ${Math.round(performance.now() - started)} ms`);
       const last = replay.steps.length;
@@ -146,9 +146,11 @@ t.test('a game that ended outside its rules says how: a resignation, an abort', 
   // Opened at its last version, where the game has ended.
   await page.goto(`${served.url}/replay/${resigned.game.id}?v=${(await served.api('GET', `/games/${resigned.game.id}`)).version}`);
   await page.waitForSelector('[data-testid=ending]');
-  t.match(await page.locator('[data-testid=result]').textContent(), /^Umberto resigned · Winner: Thea/, 'the result line says who resigned and who won');
+  t.equal(await page.locator('[data-testid=headline]').textContent(), 'Thea won', 'the banner says who won');
+  t.equal(await page.locator('[data-testid=ending]').textContent(), 'Umberto resigned', 'and who resigned');
   t.match(await page.locator('.moves').textContent(), /Umberto resigns/, 'the move list says it in words');
   await page.goto(`${served.url}/replay/${aborted.game.id}?v=${(await served.api('GET', `/games/${aborted.game.id}`)).version}`);
   await page.waitForSelector('[data-testid=ending]');
-  t.equal(await page.locator('[data-testid=result]').textContent(), 'Aborted by its creator: no result');
+  t.equal(await page.locator('[data-testid=headline]').textContent(), 'No result');
+  t.equal(await page.locator('[data-testid=ending]').textContent(), 'Aborted by its creator: no result');
 });

@@ -55,11 +55,27 @@ export class ApiError extends Error {
 }
 
 // The client kit's typed REST client (typed by the OpenAPI document), on this page's own origin.
-const rest = createRestClient({ baseUrl: location.origin });
+export const rest = createRestClient({ baseUrl: location.origin });
+
+// How far the server's clock is ahead of this browser's, from each answer's Date
+// header. The header counts whole seconds, so an offset under 1.5 s is taken for
+// rounding and the browser's clock is trusted; beyond that the server's clock wins
+// (deadlines are the server's).
+let offset = 0;
+const noteServerClock = (response: RestResponse): void => {
+  const date = Date.parse(response.headers.get('date') ?? '');
+  if (Number.isNaN(date)) return;
+  const ahead = date + 500 - Date.now();
+  offset = Math.abs(ahead) > 1500 ? ahead : 0;
+};
+
+/** Now on the server's clock (epoch ms), to count down its deadlines. */
+export const serverNow = (): number => Date.now() + offset;
 
 /** The answer's body, or its problem document as an ApiError. */
-async function answer<T>(call: Promise<{ data?: unknown; error?: unknown; response: RestResponse }>): Promise<T> {
+export async function answer<T>(call: Promise<{ data?: unknown; error?: unknown; response: RestResponse }>): Promise<T> {
   const { data, error, response } = await call;
+  noteServerClock(response);
   if (!response.ok || error !== undefined) {
     const problem = (typeof error === 'object' && error !== null ? error : {}) as Partial<Problem>;
     throw new ApiError({ type: 'about:blank', title: `HTTP ${response.status}`, status: response.status, code: 'http/error', detail: `HTTP ${response.status}`, ...problem });

@@ -4,6 +4,7 @@ import { render } from 'preact';
 import { LobbyPage } from './pages/lobby.tsx';
 import { PlayPage } from './pages/play.tsx';
 import { ReplayPage } from './pages/replay.tsx';
+import { tournamentPage } from './pages/tournament-routes.tsx';
 import { WatchPage } from './pages/watch.tsx';
 import './style.css';
 
@@ -12,6 +13,8 @@ function App() {
   if (page === 'replay' && id) return <ReplayPage id={id} />;
   if (page === 'watch' && id) return <WatchPage id={id} />;
   if (page === 'play' && id) return <PlayPage id={id} />;
+  const tournament = tournamentPage(location.pathname);
+  if (tournament) return tournament;
   return <LobbyPage />;
 }
 

@@ -521,7 +521,7 @@ export interface paths {
         };
         /**
          * A tournament: players, rounds and tables
-         * @description Public: anyone may follow a tournament. Player tokens are never shown.
+         * @description Public: anyone may follow a tournament. Player tokens are never shown. The `Link` header names its web page (/t/{id}); a browser that asks for HTML before JSON is sent there (303).
          */
         get: operations["getTournament"];
         put?: never;

@@ -2,7 +2,7 @@
 // the move list, and loading the catalog once.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, seatName, type AnyEvent, type CatalogEntry, type GameSummary } from '../api.ts';
+import { api, seatName, serverNow, type AnyEvent, type CatalogEntry, type GameSummary } from '../api.ts';
 import { uiFor } from '../games/index.ts';
 
 let catalogOnce: Promise<CatalogEntry[]> | null = null;
@@ -56,8 +56,6 @@ export function TableView({ game, view, you, edition }: { game: GameSummary; vie
   );
 }
 
-/** Every event in words, newest last; `current` (a version) is marked, and with
- * `onPick` each entry jumps to its version. */
 /** The events every game shares (src/domain/lifecycle.ts), in words. */
 function lifecycleWords(event: AnyEvent, name: (seat: number) => string): string | undefined {
   switch (event.type) {
@@ -73,47 +71,114 @@ function lifecycleWords(event: AnyEvent, name: (seat: number) => string): string
   return undefined;
 }
 
+/** The move list. Live (no `onPick`) it follows the newest move, which is marked,
+ * unless the person scrolled back; it is one tab stop either way, so a keyboard can
+ * scroll it. In a replay (`onPick`) each move jumps to its version: the list is still
+ * one tab stop, the arrow keys move inside it. */
 export function MoveList({ game, events, current, edition, onPick }: { game: GameSummary; events: readonly { seq: number; event: AnyEvent }[]; current?: number; edition: unknown; onPick?: (version: number) => void }) {
   const list = useRef<HTMLOListElement>(null);
+  // Whether the list was scrolled to its end before this update: then it follows.
+  const following = useRef(true);
   // Said once per event, not at every step: a long game's list has thousands.
-  const words = useMemo(() => {
-    const ui = uiFor(game.type);
-    const name = (seat: number) => seatName(game, seat);
-    return events.map(({ event }) => lifecycleWords(event, name) ?? ui?.describe(event, name, edition) ?? event.type);
-  }, [events, game, edition]);
+  const words = useMemo(() => events.map(({ event }) => describeEvent(game, event, edition)), [events, game, edition]);
+  const newest = events[events.length - 1]?.seq;
+  const marked = current ?? newest;
   // The marked move is scrolled into the list's view, without scrolling the page (on
   // a phone the list is under the table).
   useEffect(() => {
     const ol = list.current;
-    const item = ol?.querySelector<HTMLElement>('[aria-current="step"]');
-    if (!ol || !item) return;
+    if (!ol) return;
+    if (current === undefined) {
+      if (following.current) ol.scrollTop = ol.scrollHeight;
+      return;
+    }
+    const item = ol.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!item) return;
     if (item.offsetTop < ol.scrollTop) ol.scrollTop = item.offsetTop;
     else if (item.offsetTop + item.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = item.offsetTop + item.offsetHeight - ol.clientHeight;
   }, [current, events.length]);
+  const onScroll = () => {
+    const ol = list.current;
+    if (ol) following.current = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 8;
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (!onPick || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const at = events.findIndex((x) => x.seq === current);
+    const next = events[Math.max(0, Math.min(events.length - 1, at + (e.key === 'ArrowDown' ? 1 : -1)))];
+    if (next === undefined) return;
+    onPick(next.seq);
+    requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-seq="${next.seq}"] button`)?.focus());
+  };
+  // One tab stop: the list itself live, the marked move's button in a replay.
+  const stop = onPick ? (events.some((x) => x.seq === current) ? current : events[0]?.seq) : undefined;
   return (
-    <ol class="moves" data-testid="moves" aria-label="Moves" ref={list}>
+    <ol class="moves" data-testid="moves" aria-label="Moves" ref={list} tabIndex={onPick ? undefined : 0} onScroll={onScroll} onKeyDown={onKey}>
       {events.map(({ seq }, i) => (
-        <li key={seq} value={seq} aria-current={current === seq ? 'step' : undefined} data-seq={seq}>
-          {onPick ? <button type="button" class="link" onClick={() => onPick(seq)}>{words[i]}</button> : words[i]}
+        <li key={seq} value={seq} aria-current={marked === seq ? 'step' : undefined} data-seq={seq}>
+          {onPick ? <button type="button" class="link" tabIndex={seq === stop ? 0 : -1} onClick={() => onPick(seq)}>{words[i]}</button> : words[i]}
         </li>
       ))}
     </ol>
   );
 }
 
-export function Seats({ game, pending }: { game: GameSummary; pending?: readonly number[] }) {
+/** One event in words, for any game. */
+export function describeEvent(game: GameSummary, event: AnyEvent, edition: unknown): string {
+  const name = (seat: number) => seatName(game, seat);
+  return lifecycleWords(event, name) ?? uiFor(game.type)?.describe(event, name, edition) ?? event.type;
+}
+
+/** The newest move in words, over the table (on a phone the move list is below it). */
+export function LastMove({ game, events, edition }: { game: GameSummary; events: readonly { seq: number; event: AnyEvent }[]; edition: unknown }) {
+  const last = events[events.length - 1];
+  return <p class="last-move" data-testid="last-move" aria-live="polite">{last ? <>Last move: <strong>{describeEvent(game, last.event, edition)}</strong></> : ' '}</p>;
+}
+
+export function Seats({ game }: { game: GameSummary }) {
   return (
     <ul class="seats" aria-label="Seats">
       {game.seats.map((s) => (
-        <li class={pending?.includes(s.seat) ? 'pending' : ''}>
+        <li>
           {seatName(game, s.seat)}
           {s.bot ? ` (bot: ${s.bot})` : s.open ? ' (open)' : ''}
-          {pending?.includes(s.seat) ? ' — to act' : ''}
         </li>
       ))}
     </ul>
   );
 }
+
+/** Seconds left until `deadline` (epoch ms on the server's clock), ticking. */
+function useSecondsLeft(deadline: number | undefined): number | null {
+  const left = () => (deadline === undefined ? null : Math.max(0, Math.ceil((deadline - serverNow()) / 1000)));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    if (deadline === undefined) return;
+    const timer = setInterval(() => setSeconds(left()), 250);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  return seconds;
+}
+
+/** The one place that says whose turn it is, with the deadline as a countdown. */
+export function Turn({ game, pending, you, status }: { game: GameSummary; pending: { readonly seats: readonly number[]; readonly deadline?: number } | undefined; you: number | null; status: string | undefined }) {
+  const seconds = useSecondsLeft(status === 'finished' ? undefined : pending?.deadline);
+  if (status === 'finished' || pending === undefined) return null;
+  const yours = you !== null && pending.seats.includes(you);
+  const others = pending.seats.filter((s) => s !== you).map((s) => seatName(game, s));
+  const who = yours ? (others.length ? `Your turn (with ${listWords(others)})` : 'Your turn') : others.length ? `Waiting for ${listWords(others)}` : status === 'open' ? 'Waiting for every seat to be taken' : '';
+  return (
+    <p class={yours ? 'turn yours' : 'turn'} data-testid="turn" role="status">
+      {who}
+      {seconds !== null ? <span class="countdown" data-testid="countdown"> · {seconds} s left</span> : null}
+    </p>
+  );
+}
+
+const listWords = (items: readonly string[]): string => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+const ordinal = (n: number): string => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 
 export const editionOf = (entries: CatalogEntry[] | null, type: string): unknown => entries?.find((e) => e.type === type)?.edition;
 
@@ -135,13 +200,32 @@ function endingWords(game: GameSummary, ending: NonNullable<Ending>): string {
   }
 }
 
-export function Result({ game, result, ending = null }: { game: GameSummary; result: unknown; ending?: Ending }) {
-  const r = result as { scores: number[]; ranks: number[]; winners: number[] } | null;
+type Outcome = { scores: number[]; ranks: number[]; winners: number[] };
+
+/** The result for a person: the headline ("You won", "2nd of 3", "Ana won", or why
+ * it ended), each seat's place and score, then what to do next (`children`). */
+export function Result({ game, result, ending = null, you = null, children }: { game: GameSummary; result: unknown; ending?: Ending; you?: number | null; children?: ComponentChildren }) {
+  const r = result as Outcome | null | undefined;
   if ((r === null || r === undefined) && ending === null) return null;
+  const headline = r
+    ? you !== null && r.ranks[you] !== undefined
+      ? r.winners.includes(you)
+        ? r.winners.length > 1 ? `You won, tied with ${listWords(r.winners.filter((s) => s !== you).map((s) => seatName(game, s)))}` : 'You won'
+        : `You came ${ordinal(r.ranks[you]!)} of ${r.ranks.length}`
+      : `${listWords(r.winners.map((s) => seatName(game, s)))} won`
+    : 'No result';
   return (
-    <p class="result" data-testid="result">
-      {ending !== null ? <span data-testid="ending">{endingWords(game, ending)}{r ? ' · ' : ''}</span> : null}
-      {r ? <>Winner{r.winners.length > 1 ? 's' : ''}: {r.winners.map((s) => seatName(game, s)).join(', ')} · scores {r.scores.map((s, seat) => `${seatName(game, seat)} ${s}`).join(', ')}</> : null}
-    </p>
+    <section class="result" data-testid="result" aria-label="Result">
+      <h2 data-testid="headline">{headline}</h2>
+      {ending !== null ? <p data-testid="ending">{endingWords(game, ending)}</p> : null}
+      {r ? (
+        <ol class="scores" data-testid="scores">
+          {r.ranks.map((rank, seat) => ({ rank, seat })).sort((x, y) => x.rank - y.rank).map(({ rank, seat }) => (
+            <li data-seat={seat} value={rank}>{seatName(game, seat)}{seat === you ? ' (you)' : ''}: <strong>{r.scores[seat]}</strong></li>
+          ))}
+        </ol>
+      ) : null}
+      {children ? <p class="next">{children}</p> : null}
+    </section>
   );
 }

@@ -1,12 +1,15 @@
 // The lobby: games being played and finished (filtered by type and status), open
 // seats to join, and a form that creates a game from the catalog's option schemas.
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, optionProperties, seatName, type CatalogEntry, type Created, type GameSummary, type JsonSchema } from '../api.ts';
+import { api, ApiError, optionProperties, seatName, type CatalogEntry, type Created, type Game, type GameSummary, type JsonSchema } from '../api.ts';
 import { Page, useCatalog } from './common.tsx';
+import { mySeats, remember, seatLink, type MySeat } from './mine.ts';
 
 const statuses = ['running', 'open', 'finished'] as const;
 type SeatChoice = 'person' | 'open' | 'bot:greedy' | 'bot:random';
 const botOf = { 'bot:greedy': 'greedy', 'bot:random': 'random' } as const;
+/** A seat left unnamed is named by what plays it: "Player 1", "Greedy bot 2". */
+const defaultName = (kind: SeatChoice, i: number): string => `${kind === 'bot:greedy' ? 'Greedy bot' : kind === 'bot:random' ? 'Random bot' : 'Player'} ${i + 1}`;
 
 function GameRow({ game, title }: { game: GameSummary; title: string }) {
   const [name, setName] = useState('');
@@ -14,6 +17,7 @@ function GameRow({ game, title }: { game: GameSummary; title: string }) {
   const join = async () => {
     try {
       const joined = await api.join(game.id, name || 'Guest');
+      remember({ id: game.id, seat: joined.seat, token: joined.token, type: game.type, name: name || 'Guest' });
       location.assign(`/play/${game.id}#token=${encodeURIComponent(joined.token)}`);
     } catch (e) {
       setProblem(e instanceof ApiError ? e.problem.detail : String(e));
@@ -24,8 +28,10 @@ function GameRow({ game, title }: { game: GameSummary; title: string }) {
     <li class="game" data-game-id={game.id} data-status={game.status}>
       <strong>{title}</strong> <span class={`badge ${game.status}`}>{game.status}</span>{' '}
       <span>{game.seats.map((s) => (s.open ? 'open seat' : seatName(game, s.seat))).join(', ')}</span>{' '}
-      <span class="hint">v{game.version} · {new Date(game.createdAt).toLocaleString()}</span>{' '}
+      {game.result ? <span data-testid="winners">won by <strong>{game.result.winners.map((w) => seatName(game, w)).join(' and ')}</strong></span> : null}{' '}
+      <span class="hint">{game.version} moves · {new Date(game.createdAt).toLocaleString()}</span>{' '}
       {game.status === 'finished' ? <a href={`/replay/${game.id}`}>Replay</a> : <a href={`/watch/${game.id}`}>Watch</a>}
+      {game.tournament ? <> · <a href={`/t/${game.tournament.id}`} data-testid="tournament-link">Its tournament (round {game.tournament.round})</a></> : null}
       {open && game.status === 'open' ? (
         <form class="join" onSubmit={(e) => (e.preventDefault(), void join())}>
           <input aria-label="Your name" placeholder="Your name" value={name} onInput={(e) => setName(e.currentTarget.value)} maxLength={64} />
@@ -37,15 +43,34 @@ function GameRow({ game, title }: { game: GameSummary; title: string }) {
   );
 }
 
-function OptionField({ name, schema, value, set }: { name: string; schema: JsonSchema; value: unknown; set: (v: unknown) => void }) {
+/** Each option's label in words, with its unit; an option not listed here is named
+ * from its key ("maxActions" → "max actions"). */
+const optionWords: Readonly<Record<string, string>> = {
+  firstSeat: 'First to play (seat number, counting from 0)',
+  reactionSeconds: 'Reaction window (seconds, 0 = no limit)',
+  turnSeconds: 'Time per turn (seconds, 0 = no limit)',
+  revealMs: 'Time to reveal a card (milliseconds, 0 = no limit)',
+  windowMs: 'Time to grab or slap (milliseconds, 0 = no limit)',
+  maxActions: 'Most cards revealed (cards)',
+  expert: 'Expert variant',
+  botThinkMs: "Bots' thinking time (milliseconds a move)",
+};
+const optionLabel = (name: string): string => optionWords[name] ?? name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+
+// The help is written under each field, not in a tooltip: a touch screen has no hover.
+export function OptionField({ name, schema, value, set }: { name: string; schema: JsonSchema; value: unknown; set: (v: unknown) => void }) {
   const id = `option-${name}`;
+  const help = schema.description ? <small id={`${id}-help`} class="help">{schema.description}</small> : null;
+  const described = schema.description ? `${id}-help` : undefined;
   if (schema.type === 'boolean') {
-    return <label for={id} title={schema.description}><input id={id} type="checkbox" checked={value === true} onChange={(e) => set(e.currentTarget.checked)} /> {name}</label>;
+    return <div class="option"><label for={id}><input id={id} type="checkbox" checked={value === true} onChange={(e) => set(e.currentTarget.checked)} aria-describedby={described} /> {optionLabel(name)}</label>{help}</div>;
   }
   return (
-    <label for={id} title={schema.description}>
-      {name} <input id={id} type="number" min={schema.minimum} max={schema.maximum} value={String(value ?? '')} onInput={(e) => set(e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value))} />
-    </label>
+    <div class="option">
+      <label for={id}>{optionLabel(name)}</label>
+      <input id={id} type="number" min={schema.minimum} max={schema.maximum} value={String(value ?? '')} onInput={(e) => set(e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value))} aria-describedby={described} />
+      {help}
+    </div>
   );
 }
 
@@ -57,7 +82,7 @@ function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     if (!entry) return;
-    setSeats(Array.from({ length: entry.players.min }, (_, i) => ({ name: i === 0 ? 'You' : `Bot ${i}`, kind: i === 0 ? 'person' : 'bot:greedy' })));
+    setSeats(Array.from({ length: entry.players.min }, (_, i) => ({ name: '', kind: i === 0 ? 'person' : 'bot:greedy' })));
     setOptions(Object.fromEntries(Object.entries(optionProperties(entry.options)).map(([k, s]) => [k, s.default])));
   }, [type]);
   if (!entry) return null;
@@ -66,9 +91,13 @@ function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c
     try {
       const result = await api.create({
         type,
-        seats: seats.map((s) => (s.kind === 'open' ? { open: true } : s.kind === 'person' ? { name: s.name } : { name: s.name, bot: botOf[s.kind] })),
+        seats: seats.map((s, i) => {
+          const name = s.name.trim() || defaultName(s.kind, i);
+          return s.kind === 'open' ? { open: true } : s.kind === 'person' ? { name } : { name, bot: botOf[s.kind] };
+        }),
         options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
       });
+      for (const seat of result.seats) if (seat.token !== null) remember({ id: result.game.id, seat: seat.seat, token: seat.token, type, name: seatName(result.game, seat.seat) });
       created(result);
     } catch (e) {
       setProblem(e instanceof ApiError ? e.problem.detail : String(e));
@@ -83,7 +112,7 @@ function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c
         <legend>Seats ({entry.players.min}–{entry.players.max})</legend>
         {seats.map((seat, i) => (
           <div class="seat-row">
-            <input aria-label={`Seat ${i + 1} name`} value={seat.name} maxLength={64} onInput={(e) => setSeats(seats.map((s, j) => (j === i ? { ...s, name: e.currentTarget.value } : s)))} disabled={seat.kind === 'open'} />
+            <input aria-label={`Seat ${i + 1} name`} value={seat.name} placeholder={defaultName(seat.kind, i)} maxLength={64} onInput={(e) => setSeats(seats.map((s, j) => (j === i ? { ...s, name: e.currentTarget.value } : s)))} disabled={seat.kind === 'open'} />
             <select aria-label={`Seat ${i + 1} player`} value={seat.kind} onChange={(e) => setSeats(seats.map((s, j) => (j === i ? { ...s, kind: e.currentTarget.value as SeatChoice } : s)))}>
               <option value="person">a person (gets a link)</option>
               <option value="open">open for anyone to join</option>
@@ -92,7 +121,7 @@ function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c
             </select>
           </div>
         ))}
-        <button type="button" disabled={seats.length >= entry.players.max} onClick={() => setSeats([...seats, { name: `Player ${seats.length + 1}`, kind: 'bot:greedy' }])}>Add a seat</button>
+        <button type="button" disabled={seats.length >= entry.players.max} onClick={() => setSeats([...seats, { name: '', kind: 'bot:greedy' }])}>Add a seat</button>
         <button type="button" disabled={seats.length <= entry.players.min} onClick={() => setSeats(seats.slice(0, -1))}>Remove a seat</button>
       </fieldset>
       {Object.keys(optionProperties(entry.options)).length ? (
@@ -109,20 +138,76 @@ function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c
   );
 }
 
+/** A seat's link to share, with a button that copies it. */
+function CopyLink({ seat, label }: { seat: { id: string; token: string; seat: number }; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const link = seatLink(seat);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      // No clipboard (a page not served over https): select the link for the person to copy.
+      const input = document.getElementById(`link-${seat.id}-${seat.seat}`) as HTMLInputElement | null;
+      input?.select();
+    }
+  };
+  return (
+    <span class="copy-link">
+      <a href={link} data-seat={seat.seat}>{label}</a>
+      <input id={`link-${seat.id}-${seat.seat}`} readOnly value={link} aria-label={`Link: ${label}`} class="link-text" />
+      <button type="button" onClick={() => void copy()} data-testid="copy">{copied ? 'Copied' : 'Copy link'}</button>
+    </span>
+  );
+}
+
 function CreatedLinks({ created }: { created: Created }) {
-  const base = `${location.origin}/play/${created.game.id}#token=`;
   return (
     <section class="created" data-testid="created" aria-label="Your new game">
       <h3>Game created</h3>
-      <p>Share each person's link with them; it is their seat. <a href={`/watch/${created.game.id}`}>Watch it</a>.</p>
+      <p>Share each person's link with them; it is their seat. This browser keeps them under Your games. <a href={`/watch/${created.game.id}`}>Watch it</a>.</p>
       <ul>
         {created.seats.filter((s) => s.token !== null).map((s) => (
-          <li><a href={`${base}${encodeURIComponent(s.token!)}`} data-seat={s.seat}>Play as {seatName(created.game, s.seat)}</a></li>
+          <li><CopyLink seat={{ id: created.game.id, token: s.token!, seat: s.seat }} label={`Play as ${seatName(created.game, s.seat)}`} /></li>
         ))}
       </ul>
     </section>
   );
 }
+
+/** The seats this browser created or joined, each with its game's state now. */
+function YourGames({ titles, again }: { titles: (type: string) => string; again: unknown }) {
+  const [seats, setSeats] = useState<{ mine: MySeat; game: Game | null }[]>([]);
+  useEffect(() => {
+    const mine = mySeats();
+    setSeats(mine.map((m) => ({ mine: m, game: null })));
+    mine.forEach((m, i) => void api.game(m.id, m.token).then((game) => setSeats((old) => old.map((x, j) => (j === i ? { ...x, game } : x))), () => {}));
+  }, [again]);
+  if (seats.length === 0) return null;
+  return (
+    <section aria-label="Your games">
+      <h2>Your games</h2>
+      <ul class="games" data-testid="your-games">
+        {seats.map(({ mine, game }) => (
+          <li class="game" data-game-id={mine.id} data-seat={mine.seat}>
+            <strong>{titles(mine.type)}</strong> as {game ? seatName(game.game, mine.seat) : mine.name}{' '}
+            <span class={`badge ${game?.status ?? ''}`} data-testid="state">{game ? stateOf(game, mine.seat) : '…'}</span>{' '}
+            <CopyLink seat={mine} label={game?.status === 'finished' ? 'Open' : 'Play'} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const stateOf = (game: Game, seat: number): string => {
+  if (game.status === 'finished') {
+    const result = game.result;
+    return result ? (result.winners.includes(seat) ? 'you won' : `finished, you came ${result.ranks[seat]} of ${result.ranks.length}`) : 'finished, no result';
+  }
+  if (game.status === 'open') return 'waiting for players';
+  return game.pending.seats.includes(seat) ? 'your turn' : 'running';
+};
 
 export function LobbyPage() {
   const entries = useCatalog();
@@ -140,7 +225,14 @@ export function LobbyPage() {
   const title = (t: string) => entries?.find((e) => e.type === t)?.title ?? t;
   return (
     <Page title="Lobby">
+      <section aria-label="New game">
+        <h2>New game</h2>
+        {created ? <CreatedLinks created={created} /> : null}
+        {entries ? <CreateForm entries={entries} created={setCreated} /> : null}
+      </section>
+      <YourGames titles={title} again={created} />
       <section aria-label="Games">
+        <h2>Games</h2>
         <div class="filters">
           <label>Game <select value={type} onChange={(e) => setType(e.currentTarget.value)} data-testid="filter-type">
             <option value="">all</option>
@@ -154,11 +246,6 @@ export function LobbyPage() {
         {games === null ? <p>Loading…</p> : games.length === 0 ? <p data-testid="no-games">No games yet.</p> : (
           <ul class="games" data-testid="games">{games.map((g) => <GameRow game={g} title={title(g.type)} />)}</ul>
         )}
-      </section>
-      <section aria-label="New game">
-        <h2>New game</h2>
-        {created ? <CreatedLinks created={created} /> : null}
-        {entries ? <CreateForm entries={entries} created={setCreated} /> : null}
       </section>
     </Page>
   );

@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type Command, type Game } from '../api.ts';
 import { uiFor } from '../games/index.ts';
-import { editionOf, endingOf, MoveList, names, Page, Result, Seats, TableView, useCatalog } from './common.tsx';
+import { editionOf, endingOf, LastMove, MoveList, names, Page, Result, Seats, TableView, Turn, useCatalog } from './common.tsx';
+import { remember } from './mine.ts';
 import { stateWords, useLive } from './watch.tsx';
 
 const tokenFromHash = (): string | null => new URLSearchParams(location.hash.slice(1)).get('token');
@@ -38,7 +39,7 @@ function Commands({ game, legal, send, edition }: { game: Game; legal: readonly 
           </button>
         </fieldset>
       ) : null}
-      {legal.length === 0 ? <p class="hint">Nothing to do right now.</p> : null}
+      {legal.length === 0 && game.status !== 'finished' ? <p class="hint">Nothing to do right now.</p> : null}
     </div>
   );
 }
@@ -73,6 +74,11 @@ export function PlayPage({ id }: { id: string }) {
   };
   const { state, events } = useLive(id, game?.game.type, refresh);
   useEffect(refresh, [id]);
+  // Every seat this browser opened is kept for the lobby's "Your games".
+  const seat = game?.you.seat;
+  useEffect(() => {
+    if (game !== null && token !== null && seat !== undefined) remember({ id, seat, token, type: game.game.type, name: names(game.game)[seat] ?? '' });
+  }, [id, seat, game?.game.type]);
 
   const realTime = entries?.find((e) => e.type === game?.game.type)?.traits.realTime ?? false;
   const send = (command: Command) => {
@@ -99,7 +105,14 @@ export function PlayPage({ id }: { id: string }) {
     return () => removeEventListener('keydown', onKey);
   });
 
-  if (token === null) return <Page title="Play"><p role="alert">This link has no seat token. Ask the game's creator for your seat's link.</p></Page>;
+  if (token === null) {
+    return (
+      <Page title="Play">
+        <p role="alert">This link has no seat token, so it cannot play a seat.</p>
+        <p>To take an open seat, find the game under <a href="/?status=open">open games in the lobby</a>, type your name beside it and press Join. To play a seat someone else created, ask them for its link. Or <a href={`/watch/${id}`}>watch this game</a>.</p>
+      </Page>
+    );
+  }
   if (game === null || entries === null) return <Page title="Play"><p role="alert" data-testid="problem">{refusal ?? 'Loading…'}</p></Page>;
   const edition = editionOf(entries, game.game.type);
   const you = game.you.seat ?? null;
@@ -109,15 +122,19 @@ export function PlayPage({ id }: { id: string }) {
       <p class="status">
         <span class={`live-state ${state}`} data-testid="live-state" role="status">{stateWords[state]}</span>
         <span data-testid="version"> · version {game.version}</span>
-        {game.status === 'open' ? ' · waiting for every seat to be taken' : ''}
-        {game.status === 'finished' ? <> · <a href={`/replay/${id}`}>replay</a></> : null}
       </p>
-      <Seats game={game.game} pending={game.pending.seats} />
+      <Seats game={game.game} />
+      <Result game={game.game} result={game.result} ending={endingOf(game.view)} you={you}>
+        <a class="button" href={`/replay/${id}`} data-testid="replay">Replay the game</a>
+      </Result>
+      <Turn game={game.game} pending={game.pending} you={you} status={game.status} />
       <p role="alert" class="refusal" data-testid="refusal">{refusal ?? ''}</p>
       <Commands game={game} legal={game.legalCommands as Command[]} send={send} edition={edition} />
-      <Result game={game.game} result={game.result} ending={endingOf(game.view)} />
       <div class="layout">
-        <TableView game={game.game} view={game.view} you={you} edition={edition} />
+        <div>
+          <LastMove game={game.game} events={events} edition={edition} />
+          <TableView game={game.game} view={game.view} you={you} edition={edition} />
+        </div>
         <aside><MoveList game={game.game} events={events} edition={edition} /></aside>
       </div>
     </Page>

@@ -13,16 +13,22 @@ const ahead = 8;
 const behind = 2;
 const eventPage = 500;
 
+/** Where ?v= opens a game whose last version is `last`: its end when absent or not a
+ * number, else the nearest version there is. */
+const startAt = (asked: string | null, last: number): number => {
+  const v = asked === null || asked.trim() === '' ? NaN : Number(asked);
+  return Number.isNaN(v) ? last : Math.max(0, Math.min(last, Math.round(v)));
+};
+
 export function ReplayPage({ id }: { id: string }) {
   const entries = useCatalog();
   const [game, setGame] = useState<Game | null>(null);
   const [events, setEvents] = useState<Logged[]>([]);
   const [gameError, setGameError] = useState<ApiError | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
-  const [version, setVersion] = useState(() => {
-    const v = Number(new URLSearchParams(location.search).get('v') ?? NaN);
-    return Number.isInteger(v) && v >= 0 ? v : 0;
-  });
+  // The version to show; null until the game's last version is known: a finished
+  // game opens at its end, and ?v= is clamped to the nearest version there is.
+  const [version, setVersion] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<number>(1);
   // Views by version, filled as they arrive; `loaded` makes a new one redraw.
@@ -46,15 +52,14 @@ export function ReplayPage({ id }: { id: string }) {
     );
   }, [id]);
 
-  // First the game (its last version and result) and the version asked for, together.
+  // First the game (its last version and result), then the version asked for.
   useEffect(() => {
-    load(version);
     api.game(id).then((g) => {
       setGame(g);
-      if (version > g.version) {
-        setError(null);
-        setVersion(0);
-      }
+      if (g.status !== 'finished') return;
+      const v = startAt(new URLSearchParams(location.search).get('v'), g.version);
+      setVersion(v);
+      load(v);
     }, (e: unknown) => setGameError(e instanceof ApiError ? e : null));
   }, [id]);
 
@@ -80,18 +85,19 @@ export function ReplayPage({ id }: { id: string }) {
   // And the views around the version shown, before they are stepped to.
   useEffect(() => {
     if (!finished) return;
+    if (version === null) return;
     for (let v = Math.max(0, version - behind); v <= Math.min(last, version + ahead * (playing ? Math.max(1, speed) : 1)); v++) load(v);
   }, [version, finished, last, playing, speed, load]);
 
   // The version drawn: the one asked for once its view is here, the previous one until then.
-  if (views.current.has(version)) shown.current = version;
+  if (version !== null && views.current.has(version)) shown.current = version;
   const drawn = shown.current;
 
   const clamp = useCallback((v: number) => Math.max(0, Math.min(last, v)), [last]);
   const go = useCallback((v: number) => setVersion(clamp(v)), [clamp]);
   // Steps count from the version shown when they happen, not when a handler was made:
   // a key pressed right after a render must not step from the version before it.
-  const step = useCallback((delta: number) => setVersion((v) => clamp(v + delta)), [clamp]);
+  const step = useCallback((delta: number) => setVersion((v) => clamp((v ?? last) + delta)), [clamp, last]);
 
   // Before the paint, so the address never lags behind the version on the screen.
   useLayoutEffect(() => {
@@ -103,7 +109,7 @@ export function ReplayPage({ id }: { id: string }) {
 
   useEffect(() => {
     if (!playing || drawn !== version) return;
-    if (version >= last) {
+    if (version === null || version >= last) {
       setPlaying(false);
       return;
     }
@@ -157,7 +163,7 @@ export function ReplayPage({ id }: { id: string }) {
         <label>Speed <select value={String(speed)} onChange={(e) => setSpeed(Number(e.currentTarget.value))} data-testid="speed">
           {speeds.map((s) => <option value={String(s)}>{s}×</option>)}
         </select></label>
-        <label class="grow">Version <input type="range" min={0} max={last} value={version} onInput={(e) => go(Number(e.currentTarget.value))} data-testid="slider" /></label>
+        <label class="grow">Version <input type="range" min={0} max={last} value={drawn} onInput={(e) => go(Number(e.currentTarget.value))} data-testid="slider" /></label>
         <output data-testid="version" aria-busy={drawn !== version}>{drawn} / {last}</output>
         <a href={`?v=${drawn}`} data-testid="link">Link to this version</a>
       </div>
@@ -166,7 +172,7 @@ export function ReplayPage({ id }: { id: string }) {
       <div class="layout">
         <TableView game={game.game} view={view} you={null} edition={edition} />
         <aside>
-          <Result game={game.game} result={drawn === last ? game.result : null} ending={endingOf(view)} />
+          {drawn === last ? <Result game={game.game} result={game.result} ending={endingOf(view)} /> : null}
           <MoveList game={game.game} events={events} current={drawn} edition={edition} onPick={go} />
         </aside>
       </div>

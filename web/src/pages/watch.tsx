@@ -4,7 +4,7 @@ import type { GameType } from '@spielwerk/client';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type GameSummary, type Logged } from '../api.ts';
 import { watchLive, type LiveState, type Update } from '../live.ts';
-import { editionOf, endingOf, MoveList, Page, Result, Seats, TableView, useCatalog } from './common.tsx';
+import { editionOf, endingOf, LastMove, MoveList, Page, Result, Seats, TableView, Turn, useCatalog } from './common.tsx';
 
 export const stateWords: Record<LiveState, string> = {
   connecting: 'connecting…',
@@ -56,15 +56,24 @@ export function WatchPage({ id }: { id: string }) {
       <p class="status">
         <span class={`live-state ${state}`} data-testid="live-state" role="status">{stateWords[state]}</span>
         {update ? <span data-testid="version"> · version {update.version}</span> : null}
-        {update?.status === 'finished' ? <> · <a href={`/replay/${id}`}>replay</a></> : null}
       </p>
-      <Seats game={game} pending={update?.pending.seats} />
+      <Seats game={game} />
+      {update ? (
+        <>
+          <Result game={game} result={update.result} ending={endingOf(update.view)}>
+            <a class="button" href={`/replay/${id}`} data-testid="replay">Replay the game</a>
+          </Result>
+          <Turn game={game} pending={update.pending} you={null} status={update.status} />
+        </>
+      ) : null}
       {update ? (
         <div class="layout">
-          <TableView game={game} view={update.view} you={null} edition={edition} />
+          <div>
+            <LastMove game={game} events={events} edition={edition} />
+            <TableView game={game} view={update.view} you={null} edition={edition} />
+          </div>
           <aside>
-            <Result game={game} result={update.result} ending={endingOf(update.view)} />
-            <MoveList game={game} events={events} current={update.version} edition={edition} />
+            <MoveList game={game} events={events} edition={edition} />
           </aside>
         </div>
       ) : null}

@@ -1,0 +1,67 @@
+// Checks every page gets: axe-core's accessibility rules, and the contrast of the text
+// drawn inside a table, which axe does not look into (SVG text over SVG shapes).
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations on the page as it is now: "rule: target" per node. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol, which the page's security policy does not govern.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const run = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const { violations } = await run.run();
+    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  });
+}
+
+/** Every text drawn in the table whose contrast with what is drawn under it is below
+ * `min` (WCAG's ratio), as "text (ratio)". The colour under a text is the fill of the
+ * topmost shape under its centre, each blended by its opacity (and its groups') over
+ * the shapes below it. */
+export function lowContrast(page: Page, min = 4.5): Promise<string[]> {
+  return page.evaluate((min) => {
+    const rgb = (css: string): [number, number, number] => {
+      const m = css.match(/[\d.]+/g)!.map(Number);
+      return [m[0]!, m[1]!, m[2]!];
+    };
+    const opacity = (el: Element): number => {
+      let o = 1;
+      for (let e: Element | null = el; e && e.tagName !== 'svg'; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+      return o;
+    };
+    const blend = (top: number[], a: number, under: number[]) => top.map((c, i) => c * a + under[i]! * (1 - a));
+    const lum = (c: number[]) => {
+      const [r, g, b] = c.map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const bad: string[] = [];
+    for (const text of document.querySelectorAll<SVGTextElement>('[data-testid=table] svg text')) {
+      if (!text.textContent?.trim()) continue;
+      // Only what is on the screen can be looked under.
+      text.scrollIntoView({ block: 'center', inline: 'center' });
+      const box = text.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const shapes = document
+        .elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+        .filter((e) => e instanceof SVGGeometryElement && e.closest('[data-testid=table]') && getComputedStyle(e).fill.startsWith('rgb'));
+      // From the bottom shape (the felt) up.
+      let under = [255, 255, 255];
+      for (const shape of shapes.reverse()) {
+        const fill = getComputedStyle(shape).fill;
+        const alpha = fill.startsWith('rgba') ? Number(fill.match(/[\d.]+/g)![3]) : 1;
+        under = blend(rgb(fill), alpha * Number(getComputedStyle(shape).fillOpacity) * opacity(shape), under);
+      }
+      const colour = blend(rgb(getComputedStyle(text).fill), opacity(text), under);
+      const [a, b] = [lum(colour), lum(under)].sort((x, y) => y - x);
+      const ratio = (a! + 0.05) / (b! + 0.05);
+      if (ratio < min) bad.push(`${text.textContent.trim()} (${text.getAttribute('class')} on ${shapes.map((e) => `${e.tagName}.${e.getAttribute('class')}`).join(' < ')}: ${ratio.toFixed(2)})`);
+    }
+    return bad;
+  }, min);
+}
