@@ -237,6 +237,44 @@ export class GameSetup {
     return this.record(gameId);
   }
 
+  /** A rematch of a finished game for the person holding `token` at it: the rematch is
+   * created by the first call (same type, options and seats; bots stay bots) and linked
+   * to the game once, so every later or concurrent call finds the same one. Each call
+   * hands the caller's seat in it to a fresh token (a second call replaces the first's)
+   * and counts as their arrival; the rematch starts when every person claimed theirs. */
+  async rematch(gameId: string, token: string | undefined): Promise<{ record: GameRecord; seat: number; token: string; refereeToken: string | null }> {
+    if (token === undefined) throw new ServiceError(serviceCodes.tokenRequired, "a rematch is asked for with a seat's token of the finished game");
+    const old = await this.record(gameId);
+    const hash = hashToken(token);
+    const seat = old.seats.find((s) => s.bot === null && s.tokenHash === hash);
+    if (seat === undefined) throw new ServiceError(serviceCodes.forbidden, "only a person seated at the game asks for its rematch, with their seat's token");
+    if (old.status !== 'finished') throw new ServiceError(serviceCodes.notFinished, 'the game is not over: a rematch comes after it');
+    if (old.tournament !== null || old.chanceMode === 'supplied') throw new ServiceError(serviceCodes.invalidSetup, "a tournament's table or a recorded table has no rematch");
+    let rematchId = old.rematchId;
+    let refereeToken: string | null = null;
+    if (rematchId === null) {
+      const prepared = this.prepare({
+        type: old.type,
+        options: old.options as Record<string, unknown>,
+        seats: old.seats.map((s) => (s.bot === null ? { ...(s.name === null ? {} : { name: s.name }) } : { bot: s.bot, ...(s.name === null ? {} : { name: s.name }) })),
+        chance: 'server',
+        organizerId: old.organizerId,
+      });
+      await this.store.createGame(prepared.record, prepared.opening === null ? null : { events: prepared.opening, status: prepared.started!.record.status, deadline: prepared.started!.record.deadline });
+      this.published(prepared);
+      rematchId = await this.store.linkRematch(old.id, prepared.record.id);
+      // Another call linked its rematch first: this one stays unclaimed and expires as any waiting table.
+      if (rematchId === prepared.record.id) refereeToken = prepared.refereeToken;
+    }
+    const fresh = newToken();
+    if (!(await this.store.claimSeat(rematchId, seat.seat, hashToken(fresh), new Date(this.clock())))) {
+      throw new ServiceError(serviceCodes.notRunning, 'the rematch is over already');
+    }
+    const claimed = await this.record(rematchId);
+    await this.startIfReady(claimed);
+    return { record: await this.record(rematchId), seat: seat.seat, token: fresh, refereeToken };
+  }
+
   /** Starts an open game once every seat is taken and its people arrived (or its
    * creator does not wait for them: `anyway`). */
   private async startIfReady(record: GameRecord, anyway = false): Promise<void> {

@@ -331,6 +331,18 @@ export class EventStore {
     await this.pool.query({ name: 'spielwerk_mark_started', text: 'UPDATE game SET started_at = $2::timestamptz WHERE id = $1::uuid AND started_at IS NULL', values: [gameId, at.toISOString()] });
   }
 
+  /** Hands a person's seat of a rematch to a new token (replacing the one before, which
+   * stops holding it) and counts it as arrived; false once the rematch is over. */
+  async claimSeat(gameId: string, seat: number, tokenHash: string, at: Date): Promise<boolean> {
+    const { rowCount } = await this.pool.query({
+      name: 'spielwerk_claim_seat',
+      text: `UPDATE seat SET token_hash = $3, arrived_at = coalesce(arrived_at, $4::timestamptz)
+              WHERE game_id = $1::uuid AND seat = $2::int AND bot IS NULL AND EXISTS (SELECT 1 FROM game g WHERE g.id = $1::uuid AND g.status <> 'finished')`,
+      values: [gameId, seat, tokenHash, at.toISOString()],
+    });
+    return rowCount === 1;
+  }
+
   /** Links a finished game to its rematch, once: the rematch that won, whoever wrote it. */
   async linkRematch(gameId: string, rematchId: string): Promise<string> {
     const { rows } = await this.pool.query<{ rematch: string }>({

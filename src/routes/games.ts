@@ -280,6 +280,23 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  app.post('/games/:id/rematch', {
+    schema: {
+      operationId: 'rematchGame',
+      tags: ['games'],
+      summary: "Play a finished game again: the rematch, and your seat's new token in it",
+      description:
+        "With a person's seat token of a finished game. The first call creates the rematch (same type and options, the same seats and names; bots stay bots) and the finished game's summary names it (`rematch.gameId`); later and concurrent calls find the same one. Each call answers the caller's seat in the rematch with a NEW token (calling again mints another and the earlier one stops holding the seat) and counts as their arrival: the rematch starts once every person took theirs. `refereeToken` only to the call that created it. 401 auth/token-required, 403 auth/forbidden (not a person's seat token of this game), 409 game/not-finished, 422 game/invalid-setup (a tournament's or recorded table).",
+      params: GameParams,
+      security: [{ bearer: [] }],
+      response: { 200: z.object({ game: GameSummary, seat: z.int().min(0), token: z.string(), refereeToken: z.string().nullable().describe('To the call that created the rematch only; null otherwise') }), ...errors },
+    },
+    handler: async (request) => {
+      const { record, seat, token, refereeToken } = await setup.rematch(request.params.id, bearer(request));
+      return { game: summarize(record), seat, token, refereeToken };
+    },
+  });
+
   app.get('/games/:id/events', {
     schema: {
       operationId: 'listEvents',

@@ -344,6 +344,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/games/{id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Play a finished game again: the rematch, and your seat's new token in it
+         * @description With a person's seat token of a finished game. The first call creates the rematch (same type and options, the same seats and names; bots stay bots) and the finished game's summary names it (`rematch.gameId`); later and concurrent calls find the same one. Each call answers the caller's seat in the rematch with a NEW token (calling again mints another and the earlier one stops holding the seat) and counts as their arrival: the rematch starts once every person took theirs. `refereeToken` only to the call that created it. 401 auth/token-required, 403 auth/forbidden (not a person's seat token of this game), 409 game/not-finished, 422 game/invalid-setup (a tournament's or recorded table).
+         */
+        post: operations["rematchGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/games/{id}/events": {
         parameters: {
             query?: never;
@@ -6889,6 +6909,98 @@ export interface operations {
                 content: {
                     "application/json": {
                         game: components["schemas"]["GameSummary"];
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client (request/rate-limited); retry after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rematchGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Play a finished game again: the rematch, and your seat's new token in it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        game: components["schemas"]["GameSummary"];
+                        seat: number;
+                        token: string;
+                        /** @description To the call that created the rematch only; null otherwise */
+                        refereeToken: string | null;
                     };
                 };
             };
