@@ -12,6 +12,10 @@ export const serviceCodes = {
   notRunning: 'game/not-running',
   /** The game is still running; its full replay is not public yet. */
   notFinished: 'game/not-finished',
+  /** start: the game started already (or ended). */
+  notOpen: 'game/not-open',
+  /** start: seats are still open; the game starts once they are taken. */
+  seatsOpen: 'game/seats-open',
   /** That seat is already taken, or there is no such seat. */
   seatUnavailable: 'game/seat-unavailable',
   /** The request needs a seat or referee token. */

@@ -23,7 +23,7 @@ import type { LatestStates, LoadedGame } from '../state/latest-states.ts';
 import { actorLabel, ownViewer, resolvePrincipal, type Principal } from '../access/principal.ts';
 import { hashToken, sha256 } from '../access/tokens.ts';
 import { type EventStore } from '../events/store.ts';
-import { AppendChain, type AppendOutcome, type GameRecord, type GameStatus } from '../events/records.ts';
+import { AppendChain, waitingFor, type AppendOutcome, type GameRecord, type GameStatus } from '../events/records.ts';
 import { KeyedQueue } from '../lib/keyed-queue.ts';
 import { describeVersion, redactAll, type GameSnapshot, type VersionedEvent } from '../state/snapshot.ts';
 import type { RaceRefusal } from '../events/race-refusals.ts';
@@ -317,6 +317,8 @@ export class CommandHandler {
     }
     if (input.abort !== undefined || input.adjudicate !== undefined || (record.status === 'open' && input.caller.kind === 'system')) return this.decideLifecycle(loaded, input);
     if (record.status !== 'running') {
+      const waiting = waitingFor(record);
+      if (waiting.length > 0) throw new ServiceError(serviceCodes.notRunning, `the game is open: it waits for the people of seats ${waiting.join(', ')} to arrive (or its creator to start it)`);
       throw new ServiceError(serviceCodes.notRunning, `the game is ${record.status}`);
     }
     if (input.expectedVersion !== undefined && input.expectedVersion !== loaded.version) {

@@ -15,6 +15,8 @@ export interface SeatRecord {
   readonly joinedAt: Date | null;
   /** The server-side bot playing the seat; null for people. */
   readonly bot: string | null;
+  /** When its person first used its token on the game, or joined it (docs/lifecycle.md). */
+  readonly arrivedAt: Date | null;
 }
 
 export interface GameRecord {
@@ -39,6 +41,11 @@ export interface GameRecord {
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly finishedAt: Date | null;
+  /** When a game that waited for its people started; null for one that started when
+   * created (and while it waits: status open). */
+  readonly startedAt: Date | null;
+  /** The game POST /games/{id}/rematch created from this one. */
+  readonly rematchId: string | null;
   /** The organizer whose API key created it; null for anonymous games. */
   readonly organizerId: string | null;
   /** The tournament and round whose table this game is. */
@@ -103,3 +110,13 @@ export interface GameFilter {
   /** Opaque cursor from a previous page: the last game's (createdAt, id). */
   readonly after?: { createdAt: Date; id: string };
 }
+
+/** The seats an open game waits for before it starts: people who hold their seat and
+ * have not arrived (docs/lifecycle.md). Bots and open seats are never waited for
+ * (open seats keep the game open by themselves); neither are a tournament's tables,
+ * whose clock runs from the pairing (its no-show rule deals with absence), nor a
+ * supplied-chance game, which a referee records. Empty once the game started. */
+export const waitingFor = (record: GameRecord): number[] =>
+  record.status !== 'open' || record.tournament !== null || record.chanceMode === 'supplied'
+    ? []
+    : record.seats.filter((s) => s.bot === null && s.tokenHash !== null && s.arrivedAt === null).map((s) => s.seat);

@@ -94,10 +94,10 @@ const gameColumns = (id: string) => `
        g.id::text AS id, g.type, g.rules_version AS "rulesVersion", g.options, g.seat_count AS "seatCount",
        g.chance_mode AS "chanceMode", g.seed, g.seed_hash AS "seedHash", g.seed_nonce AS "seedNonce", g.seed_chosen_by AS "seedChosenBy", g.referee_token_hash AS "refereeTokenHash",
        g.status, g.version, g.deadline, g.created_at AS "createdAt", g.updated_at AS "updatedAt", g.finished_at AS "finishedAt",
-       g.organizer_id::text AS "organizerId",
+       g.started_at AS "startedAt", g.rematch_id::text AS "rematchId", g.organizer_id::text AS "organizerId",
        (SELECT json_build_object('id', t.tournament_id, 'round', t.round) FROM tournament_table t WHERE t.game_id = ${id}) AS tournament,
        (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'name', s.name, 'tokenHash', s.token_hash,
-                                                   'joinedAt', s.joined_at, 'bot', s.bot) ORDER BY s.seat), '[]')
+                                                   'joinedAt', s.joined_at, 'bot', s.bot, 'arrivedAt', s.arrived_at) ORDER BY s.seat), '[]')
           FROM seat s WHERE s.game_id = ${id}) AS seats`;
 
 const LOAD_GAME_SQL = `SELECT ${gameColumns('$1::uuid')} FROM game g WHERE g.id = $1::uuid`;
@@ -130,11 +130,11 @@ ON CONFLICT (game_id) DO UPDATE
    SET version = excluded.version, rules_version = excluded.rules_version, state = excluded.state, created_at = excluded.created_at
  WHERE state_snapshot.version < excluded.version OR state_snapshot.rules_version <> excluded.rules_version`;
 
-type GameRow = Omit<GameRecord, 'seats'> & { seats: (Omit<SeatRecord, 'joinedAt'> & { joinedAt: string | null })[] };
+type GameRow = Omit<GameRecord, 'seats'> & { seats: (Omit<SeatRecord, 'joinedAt' | 'arrivedAt'> & { joinedAt: string | null; arrivedAt: string | null })[] };
 
 const recordOf = ({ seats, ...game }: GameRow): GameRecord => ({
   ...game,
-  seats: seats.map((seat) => ({ ...seat, joinedAt: seat.joinedAt === null ? null : new Date(seat.joinedAt) })),
+  seats: seats.map((seat) => ({ ...seat, joinedAt: seat.joinedAt === null ? null : new Date(seat.joinedAt), arrivedAt: seat.arrivedAt === null ? null : new Date(seat.arrivedAt) })),
 });
 
 const DUE_GAMES_SQL = `
@@ -196,7 +196,11 @@ export class EventStore {
    * otherwise Prisma-free server. */
   async createGame(
     /** `deadline`: an open game's expiry (ignored with `opening`, which brings its own). */
-    game: Omit<GameRecord, 'updatedAt' | 'finishedAt' | 'version' | 'deadline' | 'status'> & { readonly deadline?: Date | null },
+    // Nobody has arrived at a game being created, and it has not waited for anyone.
+    game: Omit<GameRecord, 'updatedAt' | 'finishedAt' | 'version' | 'deadline' | 'status' | 'startedAt' | 'rematchId' | 'seats'> & {
+      readonly deadline?: Date | null;
+      readonly seats: readonly Omit<SeatRecord, 'arrivedAt'>[];
+    },
     opening: { events: readonly GameEvent[]; status: GameStatus; deadline: Date | null } | null,
   ): Promise<void> {
     const createdAt = game.createdAt.toISOString();
@@ -228,7 +232,7 @@ export class EventStore {
    * transaction: a tournament round's tables are written with the round's event, all
    * or none, and an imported archive's games with the tournament. Three statements
    * whatever the number of games. */
-  async insertGames(client: pg.ClientBase, games: readonly { record: GameRecord; events: readonly StoredEvent[] }[]): Promise<void> {
+  async insertGames(client: pg.ClientBase, games: readonly { record: Omit<GameRecord, 'startedAt' | 'rematchId' | 'seats'> & { readonly seats: readonly Omit<SeatRecord, 'arrivedAt'>[] }; events: readonly StoredEvent[] }[]): Promise<void> {
     if (games.length === 0) return;
     const rows = games.map(({ record }) => ({
       id: record.id,
@@ -325,9 +329,49 @@ export class EventStore {
     // Only while the game is open: an open game aborted or expired keeps its seats empty.
     const { count } = await this.prisma.seat.updateMany({
       where: { gameId, seat, tokenHash: null, game: { is: { status: 'open' } } },
-      data: { tokenHash, name, joinedAt: at },
+      // Joining a seat is arriving at it.
+      data: { tokenHash, name, joinedAt: at, arrivedAt: at },
     });
     return count === 1;
+  }
+
+  /** The person holding `tokenHash` at this game arrives (first time only): the seat's
+   * number, or null when the token holds no person's seat or it had arrived already.
+   * One statement on the game's shard. */
+  async arrive(gameId: string, tokenHash: string, at: Date): Promise<number | null> {
+    const { rows } = await this.pool.query<{ seat: number }>({
+      name: 'spielwerk_arrive',
+      text: 'UPDATE seat SET arrived_at = $3::timestamptz WHERE game_id = $1::uuid AND token_hash = $2 AND bot IS NULL AND arrived_at IS NULL RETURNING seat',
+      values: [gameId, tokenHash, at.toISOString()],
+    });
+    return rows[0]?.seat ?? null;
+  }
+
+  /** Records when a game that waited for its people started (after its opening was appended). */
+  async markStarted(gameId: string, at: Date): Promise<void> {
+    await this.pool.query({ name: 'spielwerk_mark_started', text: 'UPDATE game SET started_at = $2::timestamptz WHERE id = $1::uuid AND started_at IS NULL', values: [gameId, at.toISOString()] });
+  }
+
+  /** Hands a person's seat of a rematch to a new token (replacing the one before, which
+   * stops holding it) and counts it as arrived; false once the rematch is over. */
+  async claimSeat(gameId: string, seat: number, tokenHash: string, at: Date): Promise<boolean> {
+    const { rowCount } = await this.pool.query({
+      name: 'spielwerk_claim_seat',
+      text: `UPDATE seat SET token_hash = $3, arrived_at = coalesce(arrived_at, $4::timestamptz)
+              WHERE game_id = $1::uuid AND seat = $2::int AND bot IS NULL AND EXISTS (SELECT 1 FROM game g WHERE g.id = $1::uuid AND g.status <> 'finished')`,
+      values: [gameId, seat, tokenHash, at.toISOString()],
+    });
+    return rowCount === 1;
+  }
+
+  /** Links a finished game to its rematch, once: the rematch that won, whoever wrote it. */
+  async linkRematch(gameId: string, rematchId: string): Promise<string> {
+    const { rows } = await this.pool.query<{ rematch: string }>({
+      name: 'spielwerk_link_rematch',
+      text: 'UPDATE game SET rematch_id = coalesce(rematch_id, $2::uuid) WHERE id = $1::uuid RETURNING rematch_id::text AS rematch',
+      values: [gameId, rematchId],
+    });
+    return rows[0]!.rematch;
   }
 
   private announce({ gameId, expectedVersion, events }: AppendRequest): void {

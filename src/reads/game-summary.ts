@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ServiceError, serviceCodes } from '../errors.ts';
 import type { GameResult } from '../domain/contract.ts';
-import type { GameRecord } from '../events/records.ts';
+import { waitingFor, type GameRecord } from '../events/records.ts';
 
 /** How a game is over: its result (null while it runs, and for a game that ended
  * without one) and its ending besides its rules (resigned, aborted, expired). */
@@ -31,6 +31,9 @@ export function summarize(record: GameRecord, { result, ending }: GameEnd = { re
     seedChosenBy: record.seedChosenBy,
     seats: record.seats.map((s) => ({ seat: s.seat, name: s.name, open: s.tokenHash === null, bot: s.bot })),
     deadline: record.deadline?.toISOString() ?? null,
+    waitingFor: waitingFor(record),
+    startedAt: record.status === 'open' ? null : (record.startedAt ?? record.createdAt).toISOString(),
+    rematch: record.rematchId === null ? null : { gameId: record.rematchId },
     createdAt: record.createdAt.toISOString(),
     finishedAt: record.finishedAt?.toISOString() ?? null,
     organizerId: record.organizerId,

@@ -75,7 +75,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'createGame',
       tags: ['games'],
       summary: 'Create a game',
-      description: 'Returns one secret token per taken seat and a referee token. The game starts when every seat is taken. With an organizer\'s API key (scope games:create) the game belongs to that organizer.',
+      description: 'Returns one secret token per taken seat and a referee token. The game starts when every seat is taken and every person holding a seat has arrived: used its token on the game (`GET /games/{id}` or another read, the live socket, or a command). Until then it stays `open` and `waitingFor` lists the seats awaited: nothing is dealt, bots do not move and no clock runs. Its creator may start it anyway (`POST /games/{id}/start`), and a table nobody arrives at expires as an open game does. Bot seats are never waited for, nor a tournament\'s tables or a supplied-chance game. A seat without a name is called "Player N" (a person) or "<Kind> bot N" (a bot), N counted from 1. With an organizer\'s API key (scope games:create) the game belongs to that organizer.',
       body: CreateGameRequest,
       security: [{ apiKey: [] }, {}],
       response: { 201: CreatedGame, ...errors },
@@ -130,13 +130,16 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'getGame',
       tags: ['games'],
       summary: "A game: summary, the caller's view and legal commands",
-      description: `Without a token you are a spectator. ${caching}`,
+      description: `Without a token you are a spectator. With a seat's token this read is its person's arrival: the last person to arrive starts a waiting game (see createGame), and the answer shows it started. ${caching}`,
       params: GameParams,
       security,
       response: { 200: GameDetails, ...cached, ...errors },
     },
     onSend: uncachedErrors,
-    handler: async (request, reply) => answer(reply, await reads.summary(request.params.id, bearer(request), conditional(request, reply, ['authorization']))),
+    handler: async (request, reply) => {
+      await setup.arrive(request.params.id, bearer(request));
+      return answer(reply, await reads.summary(request.params.id, bearer(request), conditional(request, reply, ['authorization'])));
+    },
   });
 
   app.post('/games/:id/join', {
@@ -159,6 +162,8 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const sendCommand = async (request: FastifyRequest & { params: { id: string }; headers: { 'idempotency-key'?: string } }, gameType?: string) => {
     const body = request.body as z.infer<typeof CommandRequestEnvelope>;
+    // A command is an arrival too: the last person's starts the game, then is decided.
+    await setup.arrive(request.params.id, bearer(request));
     return commands.handle({
       gameId: request.params.id,
       caller: { kind: 'token', token: bearer(request) },
@@ -257,6 +262,41 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  app.post('/games/:id/start', {
+    schema: {
+      operationId: 'startGame',
+      tags: ['games'],
+      summary: "Start a game without waiting for its people (its creator: the referee token, or the organizer key that created it)",
+      description:
+        'A game whose seats are all taken waits for the people holding them to arrive (`waitingFor`); its creator starts it now instead. The answer is the started game. 409 game/not-open once it started or ended, 409 game/seats-open while a seat is still open, 403 auth/forbidden for any other token (a seat\'s included).',
+      params: GameParams,
+      security: [{ bearer: [] }, { apiKey: [] }],
+      response: { 200: z.object({ game: GameSummary }), ...errors },
+    },
+    handler: async (request) => {
+      const organizerId = request.organizer === null ? null : request.organizer.organizerId;
+      const record = await setup.startAnyway(request.params.id, organizerId === null ? bearer(request) : undefined, organizerId);
+      return { game: summarize(record) };
+    },
+  });
+
+  app.post('/games/:id/rematch', {
+    schema: {
+      operationId: 'rematchGame',
+      tags: ['games'],
+      summary: "Play a finished game again: the rematch, and your seat's new token in it",
+      description:
+        "With a person's seat token of a finished game. The first call creates the rematch (same type and options, the same seats and names; bots stay bots) and the finished game's summary names it (`rematch.gameId`); later and concurrent calls find the same one. Each call answers the caller's seat in the rematch with a NEW token (calling again mints another and the earlier one stops holding the seat) and counts as their arrival: the rematch starts once every person took theirs. `refereeToken` only to the call that created it. 401 auth/token-required, 403 auth/forbidden (not a person's seat token of this game), 409 game/not-finished, 422 game/invalid-setup (a tournament's or recorded table).",
+      params: GameParams,
+      security: [{ bearer: [] }],
+      response: { 200: z.object({ game: GameSummary, seat: z.int().min(0), token: z.string(), refereeToken: z.string().nullable().describe('To the call that created the rematch only; null otherwise') }), ...errors },
+    },
+    handler: async (request) => {
+      const { record, seat, token, refereeToken } = await setup.rematch(request.params.id, bearer(request));
+      return { game: summarize(record), seat, token, refereeToken };
+    },
+  });
+
   app.get('/games/:id/events', {
     schema: {
       operationId: 'listEvents',
@@ -274,6 +314,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     onSend: uncachedErrors,
     handler: async (request, reply) => {
+      await setup.arrive(request.params.id, bearer(request));
       const { after, limit, viewer } = request.query;
       return answer(reply, await reads.events(request.params.id, bearer(request), after, limit, parseViewer(viewer), conditional(request, reply, ['authorization'])));
     },
@@ -291,8 +332,10 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: GameSnapshot, ...cached, ...errors },
     },
     onSend: uncachedErrors,
-    handler: async (request, reply) =>
-      answer(reply, await reads.viewAt(request.params.id, bearer(request), request.query.version, parseViewer(request.query.viewer), conditional(request, reply, ['authorization']))),
+    handler: async (request, reply) => {
+      await setup.arrive(request.params.id, bearer(request));
+      return answer(reply, await reads.viewAt(request.params.id, bearer(request), request.query.version, parseViewer(request.query.viewer), conditional(request, reply, ['authorization'])));
+    },
   });
 
   app.get('/games/:id/replay', {

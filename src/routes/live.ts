@@ -149,6 +149,8 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         log.info({ gameId: id, closeCode: code, ms: Date.now() - opened, messagesIn: received, messagesOut: sent }, 'live socket closed');
       });
       try {
+        // Opening the socket with a seat's token is its person's arrival.
+        await app.services.setup.arrive(id, token);
         const seatsRead = hub.seatChangesHeard;
         const { record, principal } = await reads.principalFor(id, token);
         const viewer = allowedViewer(record, principal, undefined);

@@ -97,6 +97,8 @@ const statusOf: Record<ServiceCode, number> = {
   'game/invalid-setup': 422,
   'game/not-running': 409,
   'game/not-finished': 409,
+  'game/not-open': 409,
+  'game/seats-open': 409,
   'game/seat-unavailable': 409,
   'auth/token-required': 401,
   'auth/forbidden': 403,

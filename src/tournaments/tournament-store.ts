@@ -230,11 +230,12 @@ export class TournamentStore {
     return rows.map((r) => r.id);
   }
 
-  /** The seats that have sent no command of their own yet, per game. */
+  /** The seats whose person has neither arrived (read the table or opened its live socket
+   * with their token) nor sent a command of their own yet, per game: the no-shows. */
   async silentSeats(gameIds: readonly string[]): Promise<Map<string, number[]>> {
     const { rows } = await this.pool.query<{ gameId: string; seat: number }>(
       `SELECT s.game_id::text AS "gameId", s.seat FROM seat s
-        WHERE s.game_id = ANY($1::uuid[]) AND s.bot IS NULL
+        WHERE s.game_id = ANY($1::uuid[]) AND s.bot IS NULL AND s.arrived_at IS NULL
           AND NOT EXISTS (SELECT 1 FROM event e WHERE e.game_id = s.game_id AND e.actor IN ('seat:' || s.seat, 'referee:seat:' || s.seat))`,
       [gameIds],
     );

@@ -69,12 +69,26 @@ export function closeAtTeardown(t: TestLike, app: App): void {
 
 export const bearerHeader = (token: string | null | undefined) => (token ? { authorization: `Bearer ${token}` } : {});
 
-/** Creates a game through the API and returns its id and tokens. */
-export async function createGame(app: App, body: Record<string, unknown>) {
+/** Creates a game through the API and returns its id and tokens. Its people arrive
+ * (each token reads the game once, which starts it: docs/lifecycle.md) unless
+ * `arrive` is false; `created.game` is then the game as the last arrival saw it. */
+export async function createGame(app: App, body: Record<string, unknown>, { arrive = true }: { arrive?: boolean } = {}) {
   const response = await app.inject({ method: 'POST', url: '/games', payload: body });
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
   const created = response.json() as { game: { id: string }; refereeToken: string; seats: { seat: number; token: string | null }[] };
-  return { id: created.game.id, referee: created.refereeToken, tokens: created.seats.map((s) => s.token), created };
+  const tokens = created.seats.map((s) => s.token);
+  if (arrive) await arriveAll(app, created.game.id, tokens, created);
+  return { id: created.game.id, referee: created.refereeToken, tokens, created };
+}
+
+/** Each token's person arrives at the game (one read each); `into.game` becomes the last read's game. */
+export async function arriveAll(app: App, id: string, tokens: readonly (string | null)[], into?: { game: unknown }) {
+  for (const token of tokens) {
+    if (token === null) continue;
+    const read = await app.inject({ method: 'GET', url: `/games/${id}`, headers: bearerHeader(token) });
+    if (read.statusCode !== 200) throw new Error(`arrival failed: ${read.statusCode} ${read.body}`);
+    if (into !== undefined) into.game = (read.json() as { game: unknown }).game;
+  }
 }
 
 export async function command(app: App, id: string, token: string | null | undefined, body: Record<string, unknown>, headers: Record<string, string> = {}) {

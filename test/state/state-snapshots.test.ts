@@ -22,6 +22,8 @@ async function storedGame(store: EventStore, game: AnyGame, seed: string) {
   const played = play(game, { bots: Array.from({ length: seats }, () => random), seed });
   const now = new Date();
   const record: Omit<GameRecord, 'updatedAt' | 'finishedAt' | 'version' | 'deadline' | 'status'> = {
+    startedAt: null,
+    rematchId: null,
     id: randomUUID(),
     organizerId: null,
     tournament: null,
@@ -36,7 +38,7 @@ async function storedGame(store: EventStore, game: AnyGame, seed: string) {
     seedChosenBy: null,
     refereeTokenHash: 'unused',
     createdAt: now,
-    seats: Array.from({ length: seats }, (_, seat) => ({ seat, name: null, tokenHash: `seat-${seat}`, joinedAt: now, bot: 'random' })),
+    seats: Array.from({ length: seats }, (_, seat) => ({ seat, name: null, tokenHash: `seat-${seat}`, joinedAt: now, bot: 'random', arrivedAt: now })),
   };
   await store.createGame(record, { events: played.events, status: played.result === null ? 'running' : 'finished', deadline: null });
   return { id: record.id, events: played.events, state: played.state };

@@ -135,7 +135,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game
-         * @description Returns one secret token per taken seat and a referee token. The game starts when every seat is taken. With an organizer's API key (scope games:create) the game belongs to that organizer.
+         * @description Returns one secret token per taken seat and a referee token. The game starts when every seat is taken and every person holding a seat has arrived: used its token on the game (`GET /games/{id}` or another read, the live socket, or a command). Until then it stays `open` and `waitingFor` lists the seats awaited: nothing is dealt, bots do not move and no clock runs. Its creator may start it anyway (`POST /games/{id}/start`), and a table nobody arrives at expires as an open game does. Bot seats are never waited for, nor a tournament's tables or a supplied-chance game. A seat without a name is called "Player N" (a person) or "<Kind> bot N" (a bot), N counted from 1. With an organizer's API key (scope games:create) the game belongs to that organizer.
          */
         post: operations["createGame"];
         delete?: never;
@@ -153,7 +153,7 @@ export interface paths {
         };
         /**
          * A game: summary, the caller's view and legal commands
-         * @description Without a token you are a spectator. A finished game's answer never changes: it carries an ETag and `Cache-Control: max-age=31536000, immutable` (`private` when asked with a token, and `Vary: Authorization`), and `If-None-Match` with that ETag answers 304. A running game's answer is never kept (`no-cache`; `private, no-store` with a token).
+         * @description Without a token you are a spectator. With a seat's token this read is its person's arrival: the last person to arrive starts a waiting game (see createGame), and the answer shows it started. A finished game's answer never changes: it carries an ETag and `Cache-Control: max-age=31536000, immutable` (`private` when asked with a token, and `Vary: Authorization`), and `If-None-Match` with that ETag answers 304. A running game's answer is never kept (`no-cache`; `private, no-store` with a token).
          */
         get: operations["getGame"];
         put?: never;
@@ -318,6 +318,46 @@ export interface paths {
          * @description Ends an open or running game with no result: the log gets `GameAborted`, the summary and every view show `ending: {kind: "aborted"}`, and the seed is revealed as for any finished game. A seat that wants to stop resigns instead (command `resign`).
          */
         post: operations["abortGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a game without waiting for its people (its creator: the referee token, or the organizer key that created it)
+         * @description A game whose seats are all taken waits for the people holding them to arrive (`waitingFor`); its creator starts it now instead. The answer is the started game. 409 game/not-open once it started or ended, 409 game/seats-open while a seat is still open, 403 auth/forbidden for any other token (a seat's included).
+         */
+        post: operations["startGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/games/{id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Play a finished game again: the rematch, and your seat's new token in it
+         * @description With a person's seat token of a finished game. The first call creates the rematch (same type and options, the same seats and names; bots stay bots) and the finished game's summary names it (`rematch.gameId`); later and concurrent calls find the same one. Each call answers the caller's seat in the rematch with a NEW token (calling again mints another and the earlier one stops holding the seat) and counts as their arrival: the rematch starts once every person took theirs. `refereeToken` only to the call that created it. 401 auth/token-required, 403 auth/forbidden (not a person's seat token of this game), 409 game/not-finished, 422 game/invalid-setup (a tournament's or recorded table).
+         */
+        post: operations["rematchGame"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1859,8 +1899,20 @@ export interface components {
             /** @description Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded */
             seedChosenBy: ("creator" | "server") | null;
             seats: components["schemas"]["SeatSummary"][];
-            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken (ISO 8601) */
+            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken and its people arrive (ISO 8601) */
             deadline: string | null;
+            /** @description The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command); the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started. */
+            waitingFor: number[];
+            /** @description When the game started (its opening events); null while it is open */
+            startedAt: string | null;
+            /** @description The rematch of this finished game, once a seat asked for one (POST /games/{id}/rematch); its people take their seats in it with the same call */
+            rematch: {
+                /**
+                 * Format: uuid
+                 * @description Game id
+                 */
+                gameId: string;
+            } | null;
             createdAt: string;
             finishedAt: string | null;
             /** @description The organizer whose API key created the game; null for anonymous games */
@@ -2919,8 +2971,20 @@ export interface components {
             /** @description Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded */
             seedChosenBy: ("creator" | "server") | null;
             seats: components["schemas"]["SeatSummary"][];
-            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken (ISO 8601) */
+            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken and its people arrive (ISO 8601) */
             deadline: string | null;
+            /** @description The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command); the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started. */
+            waitingFor: number[];
+            /** @description When the game started (its opening events); null while it is open */
+            startedAt: string | null;
+            /** @description The rematch of this finished game, once a seat asked for one (POST /games/{id}/rematch); its people take their seats in it with the same call */
+            rematch: {
+                /**
+                 * Format: uuid
+                 * @description Game id
+                 */
+                gameId: string;
+            } | null;
             createdAt: string;
             finishedAt: string | null;
             /** @description The organizer whose API key created the game; null for anonymous games */
@@ -3719,8 +3783,20 @@ export interface components {
             /** @description Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded */
             seedChosenBy: ("creator" | "server") | null;
             seats: components["schemas"]["SeatSummary"][];
-            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken (ISO 8601) */
+            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken and its people arrive (ISO 8601) */
             deadline: string | null;
+            /** @description The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command); the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started. */
+            waitingFor: number[];
+            /** @description When the game started (its opening events); null while it is open */
+            startedAt: string | null;
+            /** @description The rematch of this finished game, once a seat asked for one (POST /games/{id}/rematch); its people take their seats in it with the same call */
+            rematch: {
+                /**
+                 * Format: uuid
+                 * @description Game id
+                 */
+                gameId: string;
+            } | null;
             createdAt: string;
             finishedAt: string | null;
             /** @description The organizer whose API key created the game; null for anonymous games */
@@ -4543,8 +4619,20 @@ export interface components {
             /** @description Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded */
             seedChosenBy: ("creator" | "server") | null;
             seats: components["schemas"]["SeatSummary"][];
-            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken (ISO 8601) */
+            /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken and its people arrive (ISO 8601) */
             deadline: string | null;
+            /** @description The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command); the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started. */
+            waitingFor: number[];
+            /** @description When the game started (its opening events); null while it is open */
+            startedAt: string | null;
+            /** @description The rematch of this finished game, once a seat asked for one (POST /games/{id}/rematch); its people take their seats in it with the same call */
+            rematch: {
+                /**
+                 * Format: uuid
+                 * @description Game id
+                 */
+                gameId: string;
+            } | null;
             createdAt: string;
             finishedAt: string | null;
             /** @description The organizer whose API key created the game; null for anonymous games */
@@ -4845,7 +4933,7 @@ export interface components {
              * @description Stable machine-readable code, e.g. command/stale-version or pechvogel/not-your-turn
              * @enum {string}
              */
-            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "tournament/duplicate-external-id" | "tournament/registration-closed" | "tournament/registration-full" | "tournament/join-code-unknown" | "tournament/entry-not-found" | "tournament/entry-decided" | "tournament/check-in-closed" | "tournament/table-running" | "tournament/table-finished" | "webhook/not-found" | "webhook/url-refused" | "webhook/too-many" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "request/method-not-allowed" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "request/not-websocket" | "server/too-many-connections" | "live/rate-limited" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "position/invalid" | "position/components-mismatch" | "position/out-of-range" | "position/illegal-phase" | "position/not-allowed" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "lifecycle/over" | "lifecycle/seat-only" | "lifecycle/system-only" | "lifecycle/no-deadline" | "lifecycle/too-early" | "lifecycle/invalid-result" | "lifecycle/no-result" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
+            code: "game/not-found" | "game/unknown-type" | "game/invalid-setup" | "game/not-running" | "game/not-finished" | "game/not-open" | "game/seats-open" | "game/seat-unavailable" | "auth/token-required" | "auth/forbidden" | "command/invalid" | "command/stale-version" | "command/conflict" | "command/idempotency-key-reused" | "chance/outcomes-not-allowed" | "auth/key-invalid" | "auth/key-expired" | "auth/key-revoked" | "auth/key-required" | "auth/scope-missing" | "organizer/not-found" | "organizer/key-not-found" | "tournament/not-found" | "tournament/invalid-format" | "tournament/unknown-player" | "tournament/unknown-token" | "tournament/round-already-paired" | "tournament/round-in-progress" | "tournament/pairing-impossible" | "tournament/finished" | "tournament/player-withdrawn" | "tournament/game-not-in-tournament" | "tournament/invalid-archive" | "tournament/duplicate-external-id" | "tournament/registration-closed" | "tournament/registration-full" | "tournament/join-code-unknown" | "tournament/entry-not-found" | "tournament/entry-decided" | "tournament/check-in-closed" | "tournament/table-running" | "tournament/table-finished" | "webhook/not-found" | "webhook/url-refused" | "webhook/too-many" | "request/invalid" | "request/too-large" | "request/unsupported-media-type" | "request/invalid-json" | "request/no-route" | "request/method-not-allowed" | "server/internal" | "server/database-unavailable" | "server/shutting-down" | "request/rate-limited" | "request/bad-url" | "request/uri-too-long" | "request/malformed" | "request/headers-too-large" | "request/timeout" | "request/upgrade-required" | "request/not-websocket" | "server/too-many-connections" | "live/rate-limited" | "chance/outcome-missing" | "chance/outcome-invalid" | "chance/outcome-unused" | "chance/awaited" | "chance/not-awaited" | "position/invalid" | "position/components-mismatch" | "position/out-of-range" | "position/illegal-phase" | "position/not-allowed" | "pechvogel/player-count" | "pechvogel/first-seat" | "pechvogel/game-over" | "pechvogel/unknown-seat" | "pechvogel/wrong-actor" | "pechvogel/not-your-turn" | "pechvogel/wrong-phase" | "pechvogel/target-not-rolled" | "pechvogel/already-reduced" | "pechvogel/no-frustration" | "pechvogel/own-turn" | "pechvogel/already-frustrated" | "pechvogel/frustration-under-way" | "pechvogel/already-decided" | "pechvogel/not-reacting" | "pechvogel/not-in-middle" | "pechvogel/nothing-to-steal" | "pechvogel/return-not-in-middle" | "pechvogel/no-deadline" | "pechvogel/too-early" | "lifecycle/over" | "lifecycle/seat-only" | "lifecycle/system-only" | "lifecycle/no-deadline" | "lifecycle/too-early" | "lifecycle/invalid-result" | "lifecycle/no-result" | "fackel-und-keule/player-count" | "fackel-und-keule/game-over" | "fackel-und-keule/not-a-seat" | "fackel-und-keule/system-only" | "fackel-und-keule/wrong-phase" | "fackel-und-keule/not-your-turn" | "fackel-und-keule/already-chosen" | "fackel-und-keule/play-count" | "fackel-und-keule/not-in-hand" | "fackel-und-keule/duplicate-card" | "fackel-und-keule/take-count" | "fackel-und-keule/prey-unavailable" | "fackel-und-keule/not-a-loser" | "fackel-und-keule/chip-unavailable" | "fackel-und-keule/skull-not-robbable" | "fackel-und-keule/rob-count" | "fackel-und-keule/discard-count" | "fackel-und-keule/no-deadline" | "fackel-und-keule/too-early" | "fackel-und-keule/too-late" | "mistkaefer/player-count" | "mistkaefer/not-running" | "mistkaefer/not-your-turn" | "mistkaefer/wrong-phase" | "mistkaefer/no-dice-left" | "mistkaefer/too-many-dice" | "mistkaefer/value-not-rolled" | "mistkaefer/value-not-higher" | "mistkaefer/no-stealing-in-first-round" | "mistkaefer/cannot-steal" | "mistkaefer/bonus-not-pending" | "mistkaefer/bad-victim" | "porca-miseria/player-count" | "porca-miseria/not-started" | "porca-miseria/game-over" | "porca-miseria/system-only" | "porca-miseria/seat-only" | "porca-miseria/unknown-seat" | "porca-miseria/too-early" | "porca-miseria/too-late" | "porca-miseria/no-deadline" | "porca-miseria/card-already-revealed" | "porca-miseria/not-starting-player" | "porca-miseria/no-symbol-card" | "porca-miseria/no-touch-card" | "porca-miseria/nothing-to-pass" | "porca-miseria/already-passed" | "porca-miseria/target-taken" | "porca-miseria/no-hands-left";
             instance?: string;
             /** @description With command/stale-version and command/conflict */
             currentVersion?: number;
@@ -6734,6 +6822,186 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CommandAnswer"];
+                };
+            };
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client (request/rate-limited); retry after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Start a game without waiting for its people (its creator: the referee token, or the organizer key that created it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        game: components["schemas"]["GameSummary"];
+                    };
+                };
+            };
+            /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Acting needs a seat or referee token (auth/token-required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token belongs to no seat of this game, or may not do this (auth/forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such game (game/not-found), game type (game/unknown-type) or route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The game moved on or is not in a state for this (command/stale-version, game/not-running, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rules or the catalog say no (a rule code such as pechvogel/not-your-turn, game/invalid-setup, …) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client (request/rate-limited); retry after Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rematchGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Play a finished game again: the rematch, and your seat's new token in it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        game: components["schemas"]["GameSummary"];
+                        seat: number;
+                        token: string;
+                        /** @description To the call that created the rematch only; null otherwise */
+                        refereeToken: string | null;
+                    };
                 };
             };
             /** @description The request or command does not fit its schema, or asks to upgrade a route that is no WebSocket (request/invalid, command/invalid, request/not-websocket, …) */
