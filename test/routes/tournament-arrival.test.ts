@@ -15,7 +15,7 @@ t.test('players who only read their table are present; the one who never opens i
     players: [{ name: 'Ada' }, { name: 'Bea' }, { name: 'Cem' }],
   });
   const id = created.tournament.id;
-  const tokens = created.players.map((p: { token: string }) => p.token);
+  const tokens = created.players.map((p) => p.token!);
   const round = (await app.inject({ method: 'POST', url: `/tournaments/${id}/rounds`, headers: bearerHeader(organizer.key), payload: {} })).json();
   const gameId = round.tables[0].gameId as string;
   t.equal((await app.inject({ url: `/games/${gameId}` })).json().game.status, 'running', 'a tournament table starts at once');
