@@ -1,29 +1,29 @@
 // The MCP server at /mcp over Streamable HTTP, driven by the SDK's own client against a
 // listening app: each game played to the end by one agent seat against bots, two agents
 // racing at Porca Miseria, and bad input answered with a stable problem code.
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { call, playToEnd } from '../../scripts/agent.ts';
+import { problemCode } from '../../src/mcp/tools.ts';
 import { testApp } from '../helpers/app.ts';
 
 const hostile = `<img src=x onerror=alert(1)>"'&`;
 
-async function listening(t: Tap.Test) {
-  const app = await testApp(t);
+async function listening(t: Test) {
+  const app = await testApp(t, { mcp: { pollMs: 5 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return { app, url: new URL(`http://127.0.0.1:${port}/mcp`) };
 }
 
-async function agent(t: Tap.Test, url: URL, token?: string): Promise<Client> {
+async function agent(t: Test, url: URL, token?: string): Promise<Client> {
   const client = new Client({ name: 'test-agent', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(url, token === undefined ? {} : { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
   t.teardown(() => client.close());
   return client;
 }
 
-const problemCode = (result: { structuredContent?: unknown }) => (result.structuredContent as { problem?: { code?: string } } | undefined)?.problem?.code;
 
 t.test('one agent seat plays each game to the end against bots', async (t) => {
   const { url } = await listening(t);
@@ -47,7 +47,7 @@ t.test('one agent seat plays each game to the end against bots', async (t) => {
 t.test('two agents race at Porca Miseria', async (t) => {
   const { url } = await listening(t);
   const host = await agent(t, url);
-  const created = await call<{ gameId: string }>(host, 'create_game', { gameType: 'porca-miseria', seats: [{ name: 'host' }, { open: true }], seed: 'race' });
+  const created = await call<{ gameId: string }>(host, 'create_game', { gameType: 'porca-miseria', seats: [{ name: 'host' }, { open: true }, { bot: 'greedy' }], seed: 'race' });
   const guest = await agent(t, url);
   const open = await call<{ games: { id: string }[] }>(guest, 'list_open_tables', { gameType: 'porca-miseria' });
   t.ok(open.games.some((g) => g.id === created.gameId), 'the table is listed as open');
