@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { problemCode } from '../src/mcp/tools.ts';
 
 interface SeatView {
   version: number;
@@ -19,7 +20,7 @@ interface SeatView {
 /** Calls a tool; a tool error is thrown with its problem code. */
 export async function call<T>(client: Client, name: string, args: Record<string, unknown>): Promise<T> {
   const result = await client.callTool({ name, arguments: args });
-  if (result.isError) throw Object.assign(new Error(`${name}: ${JSON.stringify(result.structuredContent ?? result.content)}`), { result });
+  if (result.isError) throw Object.assign(new Error(`${name}: ${JSON.stringify(result.content)}`), { code: problemCode(result) });
   return result.structuredContent as T;
 }
 
@@ -35,9 +36,8 @@ export async function playToEnd(client: Client, gameId: string, onView?: (view: 
       await call(client, 'act', { gameId, commandId: view.legalCommands[0]!.id, expectedVersion: view.version });
       moves++;
     } catch (error) {
-      // Another seat (a racing agent, a bot, the clock) moved first: look again.
-      const code = (error as { result?: { structuredContent?: { problem?: { code?: string } } } }).result?.structuredContent?.problem?.code;
-      if (code !== 'command/stale-version') throw error;
+      // Another seat (a racing agent, a bot, the clock) moved first, or ended the game: look again.
+      if (!['command/stale-version', 'game/not-running'].includes((error as { code?: string }).code ?? '')) throw error;
     }
   }
 }

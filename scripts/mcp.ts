@@ -28,6 +28,8 @@ if (!(await answers())) {
 const server = createMcpServer({
   api: httpApi(url),
   token: process.env.SPIELWERK_TOKEN || undefined,
+  // How often wait_for_turn and subscriptions ask the service for a new version.
+  pollMs: Number(process.env.MCP_POLL_MS || 100),
   log: (line) => process.stderr.write(`${JSON.stringify({ mcp: line })}\n`),
 });
 await server.connect(new StdioServerTransport());

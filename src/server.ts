@@ -41,10 +41,11 @@ const opening = openDatabase({ log: (line) => log.debug(line), citusFunctions })
   else log.error({ err: error }, 'cannot start');
   process.exit(1);
 });
-const [{ buildApp, parseCorsOrigins }, { defaultLiveLimits }, { defaultConnectionLimits }] = await Promise.all([
+const [{ buildApp, parseCorsOrigins }, { defaultLiveLimits }, { defaultConnectionLimits }, { defaultMcpLimits }] = await Promise.all([
   import('./app.ts'),
   import('./live/socket-limits.ts'),
   import('./routes/connection-limits.ts'),
+  import('./mcp/route.ts'),
 ]);
 const database = await opening;
 const adminKey = process.env.SPIELWERK_ADMIN_KEY || undefined;
@@ -85,6 +86,11 @@ const app = await buildApp({
   rateLimits,
   live,
   connections,
+  mcp: {
+    sessions: count('MCP_SESSIONS', defaultMcpLimits.sessions),
+    sessionsPerClient: count('MCP_SESSIONS_PER_CLIENT', defaultMcpLimits.sessionsPerClient),
+    idleMs: count('MCP_SESSION_IDLE_SECONDS', defaultMcpLimits.idleMs / 1000) * 1000,
+  },
   adminKey,
   openGameTtlMs: count('OPEN_GAME_TTL_SECONDS', 86_400) * 1000,
   sweeper: { stallMs: count('STALL_MS', defaultSweeperOptions.stallMs) },

@@ -20,9 +20,11 @@ export interface McpLimits {
   sessionsPerClient: number;
   /** A session nobody used for this long is closed (MCP_SESSION_IDLE_SECONDS). */
   idleMs: number;
+  /** How often wait_for_turn and subscriptions look for a new version. */
+  pollMs: number;
 }
 
-export const defaultMcpLimits: McpLimits = { sessions: 1000, sessionsPerClient: 20, idleMs: 300_000 };
+export const defaultMcpLimits: McpLimits = { sessions: 1000, sessionsPerClient: 20, idleMs: 300_000, pollMs: 100 };
 
 interface Session {
   transport: StreamableHTTPServerTransport;
@@ -63,6 +65,7 @@ export async function mcpRoutes(app: FastifyInstance, limits: McpLimits): Promis
     const server = createMcpServer({
       api: injectedApi(app, client),
       token,
+      pollMs: limits.pollMs,
       log: (line) => app.log.info({ mcp: line }, 'mcp tool call'),
     });
     const transport = new StreamableHTTPServerTransport({

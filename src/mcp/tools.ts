@@ -42,12 +42,23 @@ function nextStep(code: string): string {
   return 'Call get_view and choose one of legalCommands by its id.';
 }
 
-/** A tool error carrying the API's problem document and the next step. */
+/** A tool error: the API's problem document and the next step, as JSON text. Not as
+ * structuredContent: the SDK's client checks that against the tool's output schema even
+ * in an error, and would throw away the problem. */
 export function problemResult(body: unknown): CallToolResult {
   const p = Problem.safeParse(body);
   const doc = p.success ? p.data : problem(500, 'mcp/unexpected-answer', 'The service gave an answer without a problem document');
-  const next = nextStep(doc.code);
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify({ problem: doc, next }) }], structuredContent: { problem: doc, next } };
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify({ problem: doc, next: nextStep(doc.code) }) }] };
+}
+
+/** The problem code of a tool error (for clients and the log). */
+export function problemCode(result: unknown): string | undefined {
+  const first = ((result as { content?: unknown }).content as { type: string; text?: string }[] | undefined)?.[0];
+  try {
+    return (JSON.parse(first?.text ?? '') as { problem?: { code?: string } }).problem?.code;
+  } catch {
+    return undefined;
+  }
 }
 
 const ok = (value: Record<string, unknown>): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value });
@@ -122,7 +133,7 @@ export function createMcpServer(options: SessionOptions): McpServer {
     server.registerTool(name, config, (async (args: z.infer<z.ZodObject<S>>) => {
       const started = performance.now();
       const result = await run(args).catch((error: unknown) => problemResult(problem(500, 'mcp/internal', (error as Error).message)));
-      const code = result.isError ? ((result.structuredContent as { problem?: { code?: string } } | undefined)?.problem?.code ?? 'error') : 'ok';
+      const code = result.isError ? (problemCode(result) ?? 'error') : 'ok';
       const gameId = (args as { gameId?: unknown }).gameId;
       log({ tool: name, ...(typeof gameId === 'string' ? { gameId } : {}), ms: Math.round(performance.now() - started), outcome: code });
       return result;
@@ -245,7 +256,7 @@ export function createMcpServer(options: SessionOptions): McpServer {
         chosen = d.legalCommands[commandId];
         if (chosen === undefined) return problemResult(problem(422, 'command/invalid', `No legal command has id ${commandId} at version ${d.version} (there are ${d.legalCommands.length})`));
       }
-      const key = idempotencyKey ?? (expectedVersion === undefined ? randomUUID() : createHash('sha256').update(JSON.stringify([gameId, expectedVersion, chosen])).digest('base64url'));
+      const key = idempotencyKey ?? (expectedVersion === undefined ? randomUUID() : createHash('sha256').update(JSON.stringify([tokenFor(gameId) ?? '', gameId, expectedVersion, chosen])).digest('base64url'));
       const sent = await api({ method: 'POST', path: `/games/${gameId}/commands`, token: tokenFor(gameId), idempotencyKey: key, body: { command: chosen, ...(expectedVersion === undefined ? {} : { expectedVersion }) } });
       if (sent.status >= 400) return problemResult(sent.body);
       return answerOr(await details(gameId), (body: Details) => seatView(gameId, body));

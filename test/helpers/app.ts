@@ -21,7 +21,7 @@ export const testAdminKey = 'sw_admin_test_key_0123456789abcdefghijklmnop';
 
 export async function testApp(
   t: TestLike,
-  options: { clock?: () => number; database?: TestDatabase } & Pick<AppOptions, 'live' | 'connections' | 'openGameTtlMs' | 'notifier' | 'rateLimits' | 'webhooks' | 'sweeper' | 'logger'> = {},
+  options: { clock?: () => number; database?: TestDatabase } & Pick<AppOptions, 'live' | 'connections' | 'mcp' | 'openGameTtlMs' | 'notifier' | 'rateLimits' | 'webhooks' | 'sweeper' | 'logger'> = {},
 ): Promise<App & { databaseUrl: string }> {
   const database = options.database ?? (await testDatabase(t));
   const app = await buildApp({
@@ -37,6 +37,7 @@ export async function testApp(
     tournamentPollMs: 0,
     ...(options.live === undefined ? {} : { live: options.live }),
     ...(options.connections === undefined ? {} : { connections: options.connections }),
+    ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
     ...(options.openGameTtlMs === undefined ? {} : { openGameTtlMs: options.openGameTtlMs }),
     ...(options.notifier === undefined ? {} : { notifier: options.notifier }),
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
