@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, seatName, serverNow, type AnyEvent, type CatalogEntry, type GameSummary } from '../api.ts';
+import type { TableActions } from '../games/game.ts';
 import { uiFor } from '../games/index.ts';
 
 let catalogOnce: Promise<CatalogEntry[]> | null = null;
@@ -45,13 +46,13 @@ export function useNarrow(): boolean {
   return narrow;
 }
 
-export function TableView({ game, view, you, edition }: { game: GameSummary; view: unknown; you: number | null; edition: unknown }) {
+export function TableView({ game, view, you, edition, act }: { game: GameSummary; view: unknown; you: number | null; edition: unknown; act?: TableActions | undefined }) {
   const ui = uiFor(game.type);
   const narrow = useNarrow();
   if (ui === undefined) return <p role="alert">This page cannot draw {game.type} yet.</p>;
   return (
     <div class="table-wrap" data-testid="table" data-layout={narrow ? 'narrow' : 'wide'}>
-      <ui.Table view={view} names={names(game)} you={you} edition={edition} narrow={narrow} />
+      <ui.Table view={view} names={names(game)} you={you} edition={edition} narrow={narrow} act={act} />
     </div>
   );
 }
