@@ -53,6 +53,8 @@ t.test('playing: one turn indicator, countdowns, the newest move, the result', a
     await page.waitForFunction(() => {
       const ol = document.querySelector('[data-testid=moves]')!;
       return ol.scrollTop > 0 && ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 8;
+    }).catch(async (e) => {
+      throw new Error(`${e}: ${await list.evaluate((ol) => JSON.stringify([ol.scrollTop, ol.clientHeight, ol.scrollHeight]))}`);
     });
     t.pass(`${size}: the move list shows the newest move`);
     t.match(await page.locator('[data-testid=last-move]').textContent(), /^Last move: \S/, `${size}: the newest move is said over the table`);
