@@ -2,7 +2,7 @@
 // drawn inside a table, which axe does not look into (SVG text over SVG shapes).
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -65,3 +65,22 @@ export function lowContrast(page: Page, min = 4.5): Promise<string[]> {
     return bad;
   }, min);
 }
+
+export const sizes = {
+  desktop: { viewport: { width: 1440, height: 900 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+} as const;
+/** A full-page screenshot in /tmp/shots/ (outside the repository). */
+export const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
+
+/** A page at the size, with the clipboard allowed, collecting failed requests and script errors. */
+export async function open(chromium: Browser, size: keyof typeof sizes): Promise<{ page: Page; failed: string[] }> {
+  const context = await chromium.newContext(sizes[size]);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  const failed: string[] = [];
+  page.on('response', (r) => void (r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`)));
+  page.on('pageerror', (e) => failed.push(e.message));
+  return { page, failed };
+}
+

@@ -14,7 +14,30 @@ export interface TableProps<V> {
   /** A phone-sized screen: the table is laid out about 400 units wide instead of 720,
    * its pieces wrapping onto more lines, so it scales to the screen and stays readable. */
   readonly narrow: boolean;
+  /** On a seat's page while it may act: its legal commands and how to send one, so
+   * pieces on the table can be played by a click or a key (the buttons stay beside). */
+  readonly act?: TableActions | undefined;
 }
+
+export interface TableActions {
+  readonly legal: readonly Command[];
+  send(command: Command): void;
+}
+
+/** The attributes that make a drawn piece a button: focusable, Enter or Space play it. */
+export const pieceButton = (label: string, send: () => void): JSX.SVGAttributes<SVGGElement> => ({
+  role: 'button' as const,
+  tabIndex: 0,
+  'aria-label': label,
+  class: 'actable',
+  onClick: send,
+  onKeyDown: (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    e.stopPropagation();
+    send();
+  },
+});
 
 /** The table's width in SVG units, wide or narrow. */
 export const tableWidth = (narrow: boolean): number => (narrow ? 400 : 720);

@@ -1,11 +1,12 @@
 // Mistkäfer's table: every player's tableau (three rows with the white line, the
 // bonus spaces and the white-chip columns), the dice in the middle, the dice just
 // rolled, and the chips: face down, face up only for their owner (or in a replay).
+import type { JSX } from 'preact';
 import type { View } from '../../../src/domain/mistkaefer/view.ts';
 import type { Edition } from '../../../src/domain/mistkaefer/edition.ts';
 import type { Command } from '../../../src/domain/mistkaefer/commands.ts';
 import type { Event } from '../../../src/domain/mistkaefer/events.ts';
-import { list, plural, tableWidth, type GameUi, type TableProps } from './game.ts';
+import { list, pieceButton, plural, tableWidth, type GameUi, type TableProps } from './game.ts';
 import { rowsOf, SeatPanel, wrapAt } from './seat-panel.tsx';
 
 const colours = ['green', 'yellow', 'blue'] as const;
@@ -14,8 +15,8 @@ const bonusWords = { extraTurn: 'an extra turn', oneChip: 'one chip', twoChips: 
 const chipWords = { oneDungBall: 'one dung ball', twoDungBalls: 'two dung balls', cloverLeaf: 'clover leaf' } as const;
 const chipGlyph = { oneDungBall: '●', twoDungBalls: '●●', cloverLeaf: '♣' } as const;
 
-const Die = ({ x, y, value, colour, where }: { x: number; y: number; value: number | null; colour: string; where: string }) => (
-  <g data-piece="die" data-colour={colour} data-value={value ?? ''} data-where={where} transform={`translate(${x} ${y})`}>
+const Die = ({ x, y, value, colour, where, button }: { x: number; y: number; value: number | null; colour: string; where: string; button?: JSX.SVGAttributes<SVGGElement> | undefined }) => (
+  <g data-piece="die" data-colour={colour} data-value={value ?? ''} data-where={where} transform={`translate(${x} ${y})`} {...button}>
     <rect width={26} height={26} rx={5} class={`mk-die ${colour}`} />
     <text x={13} y={18} text-anchor="middle" class="die-text">{value ?? ''}</text>
   </g>
@@ -30,7 +31,23 @@ function Chip({ x, y, kind, where }: { x: number; y: number; kind: keyof typeof 
   );
 }
 
-function Table({ view, names, you, edition, narrow }: TableProps<View>) {
+/** Where the dice will be rolled, the rolls a seat may make: "2 ×" a colour's die
+ * takes that many dice of the colour from the middle and rolls them. */
+function Rolls({ act, x, y }: { act: TableProps<View>['act']; x: number; y: number }) {
+  const rolls = (act?.legal ?? []).filter((c): c is Extract<Command, { type: 'roll' }> => c.type === 'roll');
+  return (
+    <g data-area="roll-choices">
+      {rolls.map((c, i) => (
+        <g transform={`translate(${x + i * 30} ${y})`} data-roll={`${c.colour}-${c.count}`} {...pieceButton(`Roll ${plural(c.count, `${c.colour} die`, `${c.colour} dice`)}`, () => act!.send(c))}>
+          <rect width={26} height={26} rx={5} class={`mk-die ${c.colour}`} />
+          <text x={13} y={18} text-anchor="middle" class="die-text">{c.count}</text>
+        </g>
+      ))}
+    </g>
+  );
+}
+
+function Table({ view, names, you, edition, narrow, act }: TableProps<View>) {
   const ed = edition as Edition;
   const { rowLength, whiteLineAfter, whiteChipColumns, bonusSpaces } = ed.tableau;
   const cell = 32;
@@ -59,7 +76,7 @@ function Table({ view, names, you, edition, narrow }: TableProps<View>) {
     }),
   ].join(' ');
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="table-title table-desc" class="table mk" data-game="mistkaefer">
+    <svg viewBox={`0 0 ${width} ${height}`} role={act ? "group" : "img"} aria-labelledby="table-title table-desc" class="table mk" data-game="mistkaefer">
       <title id="table-title">Mistkäfer table</title>
       <desc id="table-desc">{summary}</desc>
       <rect width={width} height={height} class="felt" rx={12} />
@@ -77,7 +94,12 @@ function Table({ view, names, you, edition, narrow }: TableProps<View>) {
         </g>
         <g data-area="rolled">
           <text x={narrow ? 16 : 360} y={rolledY} class="label">{view.rolled ? `Rolled (${names[view.active]})` : view.phase === 'over' ? 'Game over' : `${names[view.active]} to play`}</text>
-          {(view.rolled?.values ?? []).map((v, i) => <Die x={(narrow ? 16 : 360) + i * 32} y={rolledY + 8} value={v} colour={view.rolled!.colour} where="rolled" />)}
+          {(view.rolled?.values ?? []).map((v, i) => {
+            // A rolled die places every die showing its value (stealing is left to the buttons).
+            const place = act?.legal.find((c) => c.type === 'place' && c['value'] === v && !(c['stealFrom'] as unknown[] | undefined)?.length);
+            return <Die x={(narrow ? 16 : 360) + i * 32} y={rolledY + 8} value={v} colour={view.rolled!.colour} where="rolled" button={place && act ? pieceButton(`Place the ${v}s`, () => act.send(place)) : undefined} />;
+          })}
+          {view.rolled ? null : <Rolls act={act} x={narrow ? 16 : 360} y={rolledY + 8} />}
           {view.bonuses.length ? <text x={narrow ? 16 : 520} y={narrow ? rolledY + 56 : 84} class="label warn">Bonus: {view.bonuses.map((b) => bonusShort[b]).join(', ')}</text> : null}
         </g>
       </g>

@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, seatName, serverNow, type AnyEvent, type CatalogEntry, type GameSummary } from '../api.ts';
+import type { TableActions } from '../games/game.ts';
 import { uiFor } from '../games/index.ts';
 
 let catalogOnce: Promise<CatalogEntry[]> | null = null;
@@ -45,13 +46,13 @@ export function useNarrow(): boolean {
   return narrow;
 }
 
-export function TableView({ game, view, you, edition }: { game: GameSummary; view: unknown; you: number | null; edition: unknown }) {
+export function TableView({ game, view, you, edition, act }: { game: GameSummary; view: unknown; you: number | null; edition: unknown; act?: TableActions | undefined }) {
   const ui = uiFor(game.type);
   const narrow = useNarrow();
   if (ui === undefined) return <p role="alert">This page cannot draw {game.type} yet.</p>;
   return (
     <div class="table-wrap" data-testid="table" data-layout={narrow ? 'narrow' : 'wide'}>
-      <ui.Table view={view} names={names(game)} you={you} edition={edition} narrow={narrow} />
+      <ui.Table view={view} names={names(game)} you={you} edition={edition} narrow={narrow} act={act} />
     </div>
   );
 }
@@ -79,6 +80,9 @@ export function MoveList({ game, events, current, edition, onPick }: { game: Gam
   const list = useRef<HTMLOListElement>(null);
   // Whether the list was scrolled to its end before this update: then it follows.
   const following = useRef(true);
+  // Where the list last scrolled itself: its own scroll event arrives a frame later,
+  // maybe after more moves came in, and must not read as the person scrolling back.
+  const scrolledTo = useRef<number | null>(null);
   // Said once per event, not at every step: a long game's list has thousands.
   const words = useMemo(() => events.map(({ event }) => describeEvent(game, event, edition)), [events, game, edition]);
   const newest = events[events.length - 1]?.seq;
@@ -89,7 +93,10 @@ export function MoveList({ game, events, current, edition, onPick }: { game: Gam
     const ol = list.current;
     if (!ol) return;
     if (current === undefined) {
-      if (following.current) ol.scrollTop = ol.scrollHeight;
+      if (following.current) {
+        ol.scrollTop = ol.scrollHeight;
+        scrolledTo.current = ol.scrollTop;
+      }
       return;
     }
     const item = ol.querySelector<HTMLElement>('[aria-current="step"]');
@@ -99,7 +106,9 @@ export function MoveList({ game, events, current, edition, onPick }: { game: Gam
   }, [current, events.length]);
   const onScroll = () => {
     const ol = list.current;
-    if (ol) following.current = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 8;
+    if (!ol || (scrolledTo.current !== null && Math.abs(ol.scrollTop - scrolledTo.current) < 2)) return;
+    scrolledTo.current = null;
+    following.current = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 8;
   };
   const onKey = (e: KeyboardEvent) => {
     if (!onPick || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
