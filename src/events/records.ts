@@ -112,11 +112,15 @@ export interface GameFilter {
 }
 
 /** The seats an open game waits for before it starts: people who hold their seat and
- * have not arrived (docs/lifecycle.md). Bots and open seats are never waited for
- * (open seats keep the game open by themselves); neither are a tournament's tables,
- * whose clock runs from the pairing (its no-show rule deals with absence), nor a
- * supplied-chance game, which a referee records. Empty once the game started. */
+ * have not arrived, at a table with a server bot, which would otherwise play against
+ * them (docs/lifecycle.md). A table of people only starts once its seats are taken, as
+ * it always did: its people play each other, and API clients (the shared benchmark
+ * harness among them) create such games and play one seat at once. Bots and open seats
+ * are never waited for (open seats keep the game open by themselves); neither are a
+ * tournament's tables, whose clock runs from the pairing (its no-show rule deals with
+ * absence), nor a supplied-chance game, which a referee records. Empty once the game
+ * started. */
 export const waitingFor = (record: GameRecord): number[] =>
-  record.status !== 'open' || record.tournament !== null || record.chanceMode === 'supplied'
+  record.status !== 'open' || record.tournament !== null || record.chanceMode === 'supplied' || !record.seats.some((s) => s.bot !== null)
     ? []
     : record.seats.filter((s) => s.bot === null && s.tokenHash !== null && s.arrivedAt === null).map((s) => s.seat);

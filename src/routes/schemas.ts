@@ -117,7 +117,7 @@ const gameSummaries = perGame(
     seedChosenBy: z.enum(['creator', 'server']).nullable().describe('Who chose the seed: the creator (sent `seed`) or the server; null for games created before this was recorded'),
     seats: z.array(SeatSummary),
     deadline: z.string().nullable().describe('When the pending seats time out, or, for an open game, when it expires unless its seats are taken and its people arrive (ISO 8601)'),
-    waitingFor: z.array(z.int().min(0).max(15)).describe('The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command); the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started.'),
+    waitingFor: z.array(z.int().min(0).max(15)).describe('The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command) at a table with a server bot; the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started.'),
     startedAt: z.string().nullable().describe('When the game started (its opening events); null while it is open'),
     rematch: z.object({ gameId: GameId }).nullable().describe('The rematch of this finished game, once a seat asked for one (POST /games/{id}/rematch); its people take their seats in it with the same call'),
     createdAt: z.string(),

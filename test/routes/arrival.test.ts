@@ -1,6 +1,7 @@
-// A game waits for its people (docs/lifecycle.md): it stays open, undealt, with no bot
-// moving and no clock running, until every person holding a seat has used its token on
-// it (a read, the live socket, a command), or its creator starts it anyway.
+// A game with a bot waits for its people (docs/lifecycle.md): it stays open, undealt,
+// with no bot moving and no clock running, until every person holding a seat has used
+// its token on it (a read, the live socket, a command), or its creator starts it anyway.
+// A table of people only starts once its seats are taken.
 import t from 'tap';
 import type { App } from '../../src/app.ts';
 import { bearerHeader, command, createGame, createOrganizer, testApp, testClock } from '../helpers/app.ts';
@@ -35,14 +36,17 @@ t.test('a game with a bot waits for its person: nothing is dealt, the bot does n
 
 t.test('the live socket and a command are arrivals too; the last one starts the game', async (t) => {
   const app = await testApp(t);
-  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] }, { arrive: false });
+  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}, { bot: 'random' }] }, { arrive: false });
   const socket = await connect(app, `/games/${id}/live?token=${tokens[0]}`);
   t.teardown(() => socket.socket.terminate());
   t.same((await read(app, id)).game.waitingFor, [1], 'the socket arrived seat 0');
   const first = await command(app, id, tokens[1], { command: { type: 'resign' } });
   t.equal(first.statusCode, 200, `the command of the last person starts the game, then is decided: ${first.body}`);
-  t.equal((await read(app, id)).game.status, 'finished');
-  const alone = await createGame(app, { type: 'pechvogel', seats: [{}, {}] }, { arrive: false });
+  const after = await read(app, id);
+  t.not(after.game.status, 'open', 'started');
+  const events = (await app.inject({ url: `/games/${id}/events?limit=1000` })).json().events.map((e: { event: { type: string } }) => e.event.type);
+  t.equal(events.at(-1), 'SeatResigned', 'and the command was decided in it');
+  const alone = await createGame(app, { type: 'pechvogel', seats: [{}, {}, { bot: 'random' }] }, { arrive: false });
   const early = await command(app, alone.id, alone.tokens[0], { command: { type: 'resign' } });
   t.equal(early.statusCode, 409);
   t.equal(early.json().code, 'game/not-running');
@@ -52,7 +56,7 @@ t.test('the live socket and a command are arrivals too; the last one starts the 
 
 t.test('start anyway: the creator only; not twice, not with open seats', async (t) => {
   const app = await testApp(t);
-  const { id, tokens, referee } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] }, { arrive: false });
+  const { id, tokens, referee } = await createGame(app, { type: 'pechvogel', seats: [{}, {}, { bot: 'random' }] }, { arrive: false });
   const bySeat = await start(app, id, bearerHeader(tokens[0]));
   t.equal(bySeat.statusCode, 403);
   t.equal(bySeat.json().code, 'auth/forbidden');
@@ -63,10 +67,10 @@ t.test('start anyway: the creator only; not twice, not with open seats', async (
   t.equal(started.json().game.status, 'running');
   t.ok(started.json().game.version > 0);
   t.equal((await start(app, id, bearerHeader(referee))).json().code, 'game/not-open');
-  const open = await createGame(app, { type: 'pechvogel', seats: [{}, { open: true }] }, { arrive: false });
+  const open = await createGame(app, { type: 'pechvogel', seats: [{}, { open: true }, { bot: 'random' }] }, { arrive: false });
   t.equal((await start(app, open.id, bearerHeader(open.referee))).json().code, 'game/seats-open');
   const { key } = await createOrganizer(app);
-  const owned = await app.inject({ method: 'POST', url: '/games', payload: { type: 'pechvogel', seats: [{}, {}] }, headers: bearerHeader(key) });
+  const owned = await app.inject({ method: 'POST', url: '/games', payload: { type: 'pechvogel', seats: [{}, {}, { bot: 'random' }] }, headers: bearerHeader(key) });
   const organizerStart = await start(app, owned.json().game.id, bearerHeader(key));
   t.equal(organizerStart.statusCode, 200, `the organizer whose key created it starts it: ${organizerStart.body}`);
 });
@@ -91,4 +95,13 @@ t.test('names: a seat without one is "Player N" or "<Kind> bot N", never "You"; 
   const game = (await read(app, id, tokens[0])).game;
   t.same(game.seats.map((s: { name: string }) => s.name), ['Player 1', 'Random bot 2', 'Player 3', hostile]);
   t.same(game.waitingFor, [3], 'joining is arriving');
+});
+
+t.test('a table of people only starts once its seats are taken: they play each other', async (t) => {
+  const app = await testApp(t);
+  const { id } = await createGame(app, { type: 'pechvogel', seats: [{}, {}] }, { arrive: false });
+  const game = await read(app, id);
+  t.equal(game.game.status, 'running');
+  t.same(game.game.waitingFor, []);
+  t.ok(game.version > 0, 'dealt at creation');
 });

@@ -135,7 +135,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game
-         * @description Returns one secret token per taken seat and a referee token. The game starts when every seat is taken and every person holding a seat has arrived: used its token on the game (`GET /games/{id}` or another read, the live socket, or a command). Until then it stays `open` and `waitingFor` lists the seats awaited: nothing is dealt, bots do not move and no clock runs. Its creator may start it anyway (`POST /games/{id}/start`), and a table nobody arrives at expires as an open game does. Bot seats are never waited for, nor a tournament's tables or a supplied-chance game. A seat without a name is called "Player N" (a person) or "<Kind> bot N" (a bot), N counted from 1. With an organizer's API key (scope games:create) the game belongs to that organizer.
+         * @description Returns one secret token per taken seat and a referee token. The game starts when every seat is taken and, at a table with a server bot, every person holding a seat has arrived (a table of people only starts once its seats are taken): used its token on the game (`GET /games/{id}` or another read, the live socket, or a command). Until then it stays `open` and `waitingFor` lists the seats awaited: nothing is dealt, bots do not move and no clock runs. Its creator may start it anyway (`POST /games/{id}/start`), and a table nobody arrives at expires as an open game does. Bot seats are never waited for, nor a tournament's tables or a supplied-chance game. A seat without a name is called "Player N" (a person) or "<Kind> bot N" (a bot), N counted from 1. With an organizer's API key (scope games:create) the game belongs to that organizer.
          */
         post: operations["createGame"];
         delete?: never;
@@ -1901,7 +1901,7 @@ export interface components {
             seats: components["schemas"]["SeatSummary"][];
             /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken and its people arrive (ISO 8601) */
             deadline: string | null;
-            /** @description The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command); the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started. */
+            /** @description The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command) at a table with a server bot; the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started. */
             waitingFor: number[];
             /** @description When the game started (its opening events); null while it is open */
             startedAt: string | null;
@@ -2973,7 +2973,7 @@ export interface components {
             seats: components["schemas"]["SeatSummary"][];
             /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken and its people arrive (ISO 8601) */
             deadline: string | null;
-            /** @description The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command); the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started. */
+            /** @description The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command) at a table with a server bot; the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started. */
             waitingFor: number[];
             /** @description When the game started (its opening events); null while it is open */
             startedAt: string | null;
@@ -3785,7 +3785,7 @@ export interface components {
             seats: components["schemas"]["SeatSummary"][];
             /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken and its people arrive (ISO 8601) */
             deadline: string | null;
-            /** @description The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command); the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started. */
+            /** @description The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command) at a table with a server bot; the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started. */
             waitingFor: number[];
             /** @description When the game started (its opening events); null while it is open */
             startedAt: string | null;
@@ -4621,7 +4621,7 @@ export interface components {
             seats: components["schemas"]["SeatSummary"][];
             /** @description When the pending seats time out, or, for an open game, when it expires unless its seats are taken and its people arrive (ISO 8601) */
             deadline: string | null;
-            /** @description The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command); the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started. */
+            /** @description The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command) at a table with a server bot; the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started. */
             waitingFor: number[];
             /** @description When the game started (its opening events); null while it is open */
             startedAt: string | null;
