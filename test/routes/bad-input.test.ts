@@ -125,7 +125,7 @@ t.test('open seats: join, then the game starts; a taken seat is refused', async 
   game = (await app.inject({ url: `/games/${id}` })).json();
   t.equal(game.status, 'running', 'the last seat taken starts the game');
   t.ok(game.version > 0, 'with its setup events');
-  t.same(game.game.seats.map((s: { name: string | null }) => s.name), ['Ada', null, 'Bo'], 'seat names as given at creation and joining');
+  t.same(game.game.seats.map((s: { name: string | null }) => s.name), ['Ada', 'Player 2', 'Bo'], 'seat names as given at creation and joining; a seat joined without one is named by its kind');
   const full = await app.inject({ method: 'POST', url: `/games/${id}/join`, payload: {} });
   t.equal(full.json().code, 'game/not-running', 'a running game has no seats to join');
   const mine = (await app.inject({ url: `/games/${id}`, headers: { authorization: `Bearer ${third.token}` } })).json();

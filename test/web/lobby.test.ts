@@ -40,7 +40,7 @@ t.test('list, filter, join and create from the lobby', async (t) => {
   await page.waitForSelector('[data-testid=table] svg');
   t.match(await page.locator('h1').textContent(), /playing as Kelly/, 'joined: the seat page of the open seat');
   const game = await served.api('GET', `/games/${open.game.id}`);
-  t.equal(game.status, 'running', 'the last seat taken starts the game');
+  t.same(game.game.waitingFor, [0], 'the last seat taken: the table, which has a bot, waits for Ada, who has not opened it');
 
   await page.goto(`${served.url}/`);
   await page.selectOption('[data-testid=create-type]', 'pechvogel');
