@@ -66,7 +66,7 @@ export async function mcpRoutes(app: FastifyInstance, limits: McpLimits): Promis
       api: injectedApi(app, client),
       token,
       pollMs: limits.pollMs,
-      log: (line) => app.log.info({ mcp: line }, 'mcp tool call'),
+      log: (line) => app.log[line.error === undefined ? 'info' : 'error']({ mcp: line }, 'mcp tool call'),
     });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

@@ -11,7 +11,7 @@ import { problem } from '../routes/problem.ts';
 import type { Api, ApiAnswer } from './api.ts';
 
 /** One line per tool call, like a request log line: never a token or an argument value. */
-export type ToolLog = (line: { tool: string; gameId?: string; ms: number; outcome: string }) => void;
+export type ToolLog = (line: { tool: string; gameId?: string; ms: number; outcome: string; error?: string }) => void;
 
 export interface SessionOptions {
   api: Api;
@@ -132,10 +132,16 @@ export function createMcpServer(options: SessionOptions): McpServer {
   ): void {
     server.registerTool(name, config, (async (args: z.infer<z.ZodObject<S>>) => {
       const started = performance.now();
-      const result = await run(args).catch((error: unknown) => problemResult(problem(500, 'mcp/internal', (error as Error).message)));
+      // A failure inside the service is the operator's to read in the log, not the
+      // agent's: the agent gets the code, never the message.
+      let failure: string | undefined;
+      const result = await run(args).catch((error: unknown) => {
+        failure = error instanceof Error ? error.message : String(error);
+        return problemResult(problem(500, 'mcp/internal', 'the tool failed inside the service'));
+      });
       const code = result.isError ? (problemCode(result) ?? 'error') : 'ok';
       const gameId = (args as { gameId?: unknown }).gameId;
-      log({ tool: name, ...(typeof gameId === 'string' ? { gameId } : {}), ms: Math.round(performance.now() - started), outcome: code });
+      log({ tool: name, ...(typeof gameId === 'string' ? { gameId } : {}), ms: Math.round(performance.now() - started), outcome: code, ...(failure === undefined ? {} : { error: failure }) });
       return result;
     }) as never);
   }
