@@ -21,7 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startCluster, queryOnce, ports, type HaNode } from './ha/cluster.ts';
 import { ensurePackages } from './ha/debian.ts';
 import { checkLedger } from './ha/ledger.ts';
-import { Load } from './ha/load.ts';
+import { Load, type Watched } from './ha/load.ts';
 import { run, Teardown, waitFor } from './ha/processes.ts';
 import { parseOptions, percentiles } from './lib.ts';
 import { build, startServer } from './server-process.ts';
@@ -150,8 +150,10 @@ try {
   await sleep(steadyMs);
   log('stopping the load');
   await load.stop();
-  // Every spectator catches up with what its game's player saw last.
-  const behind = (await Promise.all(load.watched.map(async (w) => ((await w.reached(w.playedTo, 15_000)) ? null : w.gameId)))).filter((id) => id !== null);
+  // Every spectator catches up with what its game's log holds once the server has
+  // settled: a bot's or a deadline's move can land after the player's last command,
+  // and a spectator closed before it is pushed would count it as missed.
+  const behind = await settleSpectators(databaseUrl, load.watched);
   await load.close();
   const ledger = await checkLedger(databaseUrl, load.acked, load.watched);
   // Each outage lasts until commands are acknowledged again after its last failed
@@ -207,6 +209,26 @@ try {
   console.log(JSON.stringify({ ok: false, error: String(error), seconds: Math.round((Date.now() - started) / 1000) }));
 }
 process.exit(failed ? 1 : 0);
+
+/** Waits until every spectator has been pushed its game's last version and no game
+ * moved meanwhile (at most five rounds of 15 s); each one's `playedTo` becomes the
+ * version the ledger holds it to. The games of spectators that fell behind. */
+async function settleSpectators(url: string, watched: readonly Watched[]): Promise<string[]> {
+  const heads = async () => {
+    const rows = (await queryOnce(url, `SELECT game_id::text AS game, max(seq)::int AS head FROM event WHERE game_id = ANY('{${watched.map((w) => w.gameId).join(',')}}'::uuid[]) GROUP BY game_id`)) as { game: string; head: number }[];
+    return new Map(rows.map(({ game, head }) => [game, head]));
+  };
+  let before = await heads();
+  for (let round = 0; round < 5; round++) {
+    const caughtUp = await Promise.all(watched.map((w) => w.reached(Math.max(w.playedTo, before.get(w.gameId) ?? 0), 15_000)));
+    const after = await heads();
+    const settled = watched.every((w) => after.get(w.gameId) === before.get(w.gameId));
+    for (const w of watched) w.playedTo = Math.max(w.playedTo, before.get(w.gameId) ?? 0);
+    if (settled || caughtUp.some((ok) => !ok)) return watched.filter((_, i) => !caughtUp[i]).map((w) => w.gameId);
+    before = after;
+  }
+  return [];
+}
 
 /** The end of every log of the run, for a failure's report. */
 async function printLogs(folder: string): Promise<void> {

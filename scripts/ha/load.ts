@@ -34,7 +34,7 @@ export interface Watched {
   readonly gameId: string;
   readonly seqs: number[];
   readonly types: string[];
-  /** The version the game's player saw last; the spectator must reach it. */
+  /** The version the spectator must reach: its player's last, then the log's last once the server settled. */
   playedTo: number;
   /** Resolves once the spectator has been pushed `version`. */
   reached(version: number, timeoutMs: number): Promise<boolean>;
