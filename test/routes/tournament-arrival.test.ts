@@ -3,11 +3,9 @@
 // she has not moved; one who never opened it is a no-show once the deadline has passed
 // and her turn has come, not before. A tournament's table does not wait for arrival:
 // its clock runs from the pairing.
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { bearerHeader, command, createOrganizer, testApp, testClock } from '../helpers/app.ts';
 import { createTournament, quick } from '../helpers/tournaments.ts';
-
-type Test = Parameters<Parameters<typeof t.test>[1]>[0];
 
 /** A 3-seat Pechvogel table of people with a 2 s no-show rule (forfeit), paired, its
  * seats 0 and 1 read by their players; the clock is then past the deadline. */
