@@ -11,8 +11,9 @@ export const Settings = z
   .strictObject({
     /** auto: the next round is paired as soon as the last table of a round finishes. */
     advance: z.enum(['auto', 'organizer']).default('auto'),
-    /** Seconds a paired table waits for a player's first command; then the seat is
-     * played by a bot, and with `forfeit` the player also ranks last at that table. */
+    /** Seconds after the pairing from which a seat is a no-show when the game waits on
+     * it and its player has never opened the table: then the seat is played by a bot,
+     * and with `forfeit` the player also ranks last at that table (docs/tournaments.md). */
     noShow: z
       .strictObject({
         afterSeconds: z.int().min(1).max(86_400),

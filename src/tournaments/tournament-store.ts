@@ -231,7 +231,8 @@ export class TournamentStore {
   }
 
   /** The seats whose person has neither arrived (read the table or opened its live socket
-   * with their token) nor sent a command of their own yet, per game: the no-shows. */
+   * with their token) nor sent a command of their own yet, per game: no-shows once
+   * the game waits on them (Tournaments.noShows). */
   async silentSeats(gameIds: readonly string[]): Promise<Map<string, number[]>> {
     const { rows } = await this.pool.query<{ gameId: string; seat: number }>(
       `SELECT s.game_id::text AS "gameId", s.seat FROM seat s

@@ -233,8 +233,12 @@ export class Tournaments extends TournamentRecipe {
     return { events: [{ type: 'TournamentBlocked', round, reason }], answer: null };
   }
 
-  /** Seats of the current round that sent nothing by the table deadline go to a bot;
-   * a player with `absentAfter` no-shows is left out of later rounds. */
+  /** A seat of the current round is a no-show once the table deadline has passed, its
+   * player has never opened the table (nor sent a command), and the game waits on it
+   * (its turn, a reaction it is asked for): then a bot takes it. A silent seat whose
+   * turn has not come is left alone until it does; the attendance ticker (attend(),
+   * every second) looks again. A player with `absentAfter` no-shows is left out of
+   * later rounds. */
   async noShows(id: string): Promise<void> {
     await this.run(id, null, null, undefined, async (state) => {
       const round = currentRound(state);
@@ -243,7 +247,9 @@ export class Tournaments extends TournamentRecipe {
       const running = round.tables.filter((t) => !state.results.has(t.gameId));
       const silent = await this.store.silentSeats(running.map((t) => t.gameId));
       const bot = this.substitute(state.gameType);
-      const seats = running.flatMap((t) => (silent.get(t.gameId) ?? []).map((seat) => ({ gameId: t.gameId, seat, player: t.players[seat]! }))).filter((s) => !state.takenOver.has(`${s.gameId}:${s.player}`));
+      const candidates = running.flatMap((t) => (silent.get(t.gameId) ?? []).map((seat) => ({ gameId: t.gameId, seat, player: t.players[seat]! }))).filter((s) => !state.takenOver.has(`${s.gameId}:${s.player}`));
+      const awaited = await this.awaitedSeats(new Set(candidates.map((s) => s.gameId)));
+      const seats = candidates.filter((s) => awaited.get(s.gameId)!.includes(s.seat));
       const events: TournamentEvent[] = seats.map((s) => ({ type: 'SeatTakenOver', round: round.round, gameId: s.gameId, player: s.player, reason: 'no-show', forfeited: rule.action === 'forfeit' }));
       const after = events.reduce(evolve, state);
       const limit = rule.absentAfter ?? 1;
@@ -376,6 +382,16 @@ export class Tournaments extends TournamentRecipe {
     const finished: string[] = [];
     for (const id of gameIds) if ((await this.games.loadGame(id))?.status === 'finished') finished.push(id);
     return finished;
+  }
+
+  /** The seats each game waits on now: whose turn it is, whose reaction it asks for. */
+  private async awaitedSeats(gameIds: ReadonlySet<string>): Promise<Map<string, readonly number[]>> {
+    const awaited = new Map<string, readonly number[]>();
+    for (const gameId of gameIds) {
+      const { game, state } = await this.latest.load(gameId);
+      awaited.set(gameId, game.pending(state).seats);
+    }
+    return awaited;
   }
 
   /** The bot that takes over a seat: the game's greedy one if it has one. */

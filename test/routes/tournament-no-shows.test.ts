@@ -1,8 +1,9 @@
 // What follows a no-show in later rounds (issue 25, item 7): the player is left out
 // of the rounds after it (absent, by default after one no-show) until they check in
 // again; the table they never played is not rated for them, and the bot's in-game
-// score on their seat is not theirs. (How a no-show is detected is the arrival rule's;
-// here a seat is a no-show when it has not acted by the table deadline.)
+// score on their seat is not theirs. (How a no-show is detected is the arrival rule's,
+// test/routes/tournament-arrival.test.ts; here the bots at her table play up to her
+// turn, and she has not opened it by the table deadline.)
 import t from 'tap';
 import { bearerHeader, createOrganizer, testApp, testClock } from '../helpers/app.ts';
 import { createTournament, playOn, quick } from '../helpers/tournaments.ts';
@@ -26,6 +27,7 @@ t.test('a no-show is left out of later rounds, unrated for the table she missed,
 
   const round1 = await pair();
   const table = round1.tables.find((tb: { players: string[] }) => tb.players.includes('p1'));
+  await app.services.bots.idle();
   clock.now += 31_000;
   await app.services.tournaments.attend();
   const me = (await app.inject({ url: '/tournaments/me', headers: bearerHeader(ada) })).json();
@@ -62,6 +64,7 @@ t.test('absentAfter 0 keeps pairing a no-show; "withdraw" withdraws them', async
       settings: { ...quick, advance: 'organizer', noShow }, players: [{ name: 'Ada' }, { name: 'B1', bot: 'greedy' }, { name: 'B2', bot: 'greedy' }],
     });
     await app.inject({ method: 'POST', url: `/tournaments/${tournament.id}/rounds`, headers: bearerHeader(organizer.key), payload: {} });
+    await app.services.bots.idle();
     clock.now += 31_000;
     await app.services.tournaments.attend();
     const ada = (await app.inject({ url: `/tournaments/${tournament.id}` })).json().players[0];

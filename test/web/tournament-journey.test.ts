@@ -6,9 +6,9 @@
 // their pages, one stays absent. Round 1 seats 12 at tables of exactly 3; the organizer
 // withdraws a player, which leaves 11, a field no tables of 3 seat, and adjudicates a
 // table: the tournament blocks, the public page says why, and the organizer resolves it
-// by allowing tables of 4. Nobody moves at the tables: after 5 s each seat is a no-show
-// and a greedy bot plays it on (`action: "bot"`, `absentAfter: 0`, so the field stays),
-// which keeps the journey to about a minute. At the end the standings
+// by allowing tables of 4. Nobody moves at the tables: from 5 s on, each seat is a
+// no-show as soon as its turn comes, and a greedy bot plays it on (`action: "bot"`,
+// `absentAfter: 0`, so the field stays), which keeps the journey to about a minute. At the end the standings
 // shown on the public page are recomputed from the games export the console downloads.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

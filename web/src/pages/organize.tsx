@@ -80,7 +80,7 @@ function CreateTournament({ api, entries, created }: { api: OrganizerApi; entrie
           <option value="auto">paired by the server as soon as a round is over</option>
           <option value="organizer">paired when I say so</option>
         </select></label>
-        <label for="t-no-show">A player who has not moved after <input id="t-no-show" data-testid="t-no-show" type="number" min={1} placeholder="never" value={noShow} onInput={(e) => setNoShow(e.currentTarget.value === '' ? '' : Number(e.currentTarget.value))} /> seconds</label>
+        <label for="t-no-show">A player who has not opened their table <input id="t-no-show" data-testid="t-no-show" type="number" min={1} placeholder="never" value={noShow} onInput={(e) => setNoShow(e.currentTarget.value === '' ? '' : Number(e.currentTarget.value))} /> seconds after the pairing, when their turn comes,</label>
         <label for="t-no-show-action">is <select id="t-no-show-action" data-testid="t-no-show-action" value={noShowAction} onChange={(e) => setNoShowAction(e.currentTarget.value as 'bot' | 'forfeit')}>
           <option value="forfeit">replaced by a bot and ranked last at the table</option>
           <option value="bot">replaced by a bot who plays on for them</option>
