@@ -85,7 +85,7 @@ export async function startServer(databaseUrl: string, options: ServerOptions = 
   const child = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=50', path.join(root, 'dist/server.js')], {
     cwd: root,
     // Every socket of a benchmark comes from this one address.
-    env: { MAX_CONNECTIONS_PER_ADDRESS: '0', ...process.env, LOG_LEVEL: 'warn', ...options.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1' },
+    env: { MAX_CONNECTIONS_PER_ADDRESS: '0', BOT_THINK_MS: '0', ...process.env, LOG_LEVEL: 'warn', ...options.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log ?? 'ignore', log ?? 'inherit'],
   });
   if (log !== null) closeSync(log);

@@ -89,6 +89,9 @@ export interface AppOptions {
   /** The sweeper of stalled games (STALL_SECONDS): how long a game may wait on a bot or a
    * passed deadline before it is moved on, and how often it looks. */
   readonly sweeper?: Partial<SweeperOptions>;
+  /** BOT_THINK_MS: how long a server bot waits before each move, so that a table of bots
+   * can be watched; 0 (the default here, and in tests and benchmarks): at once. */
+  readonly botThinkMs?: number;
   /** Start listening, deadlines and bots when ready (default); off for a document-only app. */
   readonly background?: boolean;
   /** How often watched games are checked for versions missed by notifications. */
@@ -262,8 +265,9 @@ export async function buildApp(options: AppOptions) {
   };
   const commands = new CommandHandler(store, latest, clock, hooks);
   scheduler = new DeadlineScheduler(store, commands, clock, app.log, { timers: true, pollMs: 1000, ...options.scheduler }, (game, outcome) => metrics.deadlineFired(game, outcome));
-  bots = new BotSeats(store, commands, latest, clock, app.log, (game, outcome) => metrics.botCommand(game, outcome));
-  const sweeper = new StalledGames(store, bots, scheduler, clock, app.log, { ...defaultSweeperOptions, ...options.sweeper }, (game, reason) => metrics.stalled(game, reason));
+  const botThinkMs = options.botThinkMs ?? 0;
+  bots = new BotSeats(store, commands, latest, clock, app.log, (game, outcome) => metrics.botCommand(game, outcome), undefined, botThinkMs);
+  const sweeper = new StalledGames(store, bots, scheduler, clock, app.log, { ...defaultSweeperOptions, thinkMs: botThinkMs, ...options.sweeper }, (game, reason) => metrics.stalled(game, reason));
   const organizers = new Organizers(options.prisma, clock, options.adminKey);
   const webhookOptions: DispatcherOptions = { ...defaultDispatcherOptions, ...options.webhooks };
   const webhookStore = new WebhookStore(options.pool);

@@ -5,6 +5,13 @@
 // loses a race drops its command; the winner's commit wakes the bots again. Every
 // instance runs bots for the commits it makes, and on start for the running games
 // with bots, so a game left waiting on a bot by a restart moves on.
+//
+// Think time: a bot waits `thinkMs` before each move, so that people can watch a table
+// of bots. It is counted from when the bot's seat became pending (the commit this
+// instance made, or the game's last move as the database has it), not from when an
+// instance noticed: a move already overdue (after a restart, or found by the sweeper)
+// is played at once. Races (Porca Miseria's grabs and slaps) wait too: a bot that
+// reacted at once would win every race against people.
 import type { Logger } from '../lib/logger.ts';
 import { botsFor } from '../bots/index.ts';
 import { LazyTurn } from '../bots/play.ts';
@@ -29,6 +36,10 @@ export type BotOutcome = 'committed' | 'lost' | 'refused';
 
 export class BotSeats {
   private readonly working = new Map<string, Work>();
+  /** When this instance committed each game's latest version: its bots think from then. */
+  private readonly committedAt = new Map<string, { version: number; at: number }>();
+  /** Bots thinking: their waits end at once when the bots stop. */
+  private readonly thinking = new Set<() => void>();
   private stopped = false;
 
   constructor(
@@ -41,11 +52,19 @@ export class BotSeats {
     private readonly sent: (gameType: string, outcome: BotOutcome) => void = () => {},
     /** How soon bots that found the database unavailable look again. */
     private readonly retryMs = 1000,
+    /** How long a bot thinks before each move (BOT_THINK_MS); 0: at once. */
+    private readonly thinkMs = 0,
   ) {}
 
   /** The committed hook: wakes the bots of a running game that has any. */
   committed(after: LoadedGame): void {
-    if (after.record.status === 'running' && after.record.seats.some((s) => s.bot !== null)) this.kick(after.record.id);
+    if (after.record.status !== 'running') {
+      this.committedAt.delete(after.record.id);
+      return;
+    }
+    if (!after.record.seats.some((s) => s.bot !== null)) return;
+    this.committedAt.set(after.record.id, { version: after.version, at: this.clock() });
+    this.kick(after.record.id);
   }
 
   /** Wakes the bots of every running game with bots once, e.g. after a restart. */
@@ -56,6 +75,7 @@ export class BotSeats {
   /** No new bot commands; settles once the ones under way have finished. */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const wake of this.thinking) wake();
     await this.idle();
   }
 
@@ -95,9 +115,40 @@ export class BotSeats {
 
   /** Lets one pending bot act, if any. */
   private async step(gameId: string): Promise<void> {
-    // The commit that woke us left the game in the cache; a stale entry only costs a
-    // refused command, and the newer commit wakes the bots of the instance that made it.
-    await this.act(this.latest.peek(gameId) ?? (await this.latest.load(gameId)));
+    for (;;) {
+      // The commit that woke us left the game in the cache; a stale entry only costs a
+      // refused command, and the newer commit wakes the bots of the instance that made it.
+      const loaded = this.latest.peek(gameId) ?? (await this.latest.load(gameId));
+      const wait = this.dueAt(loaded) - this.clock();
+      if (wait <= 0 || loaded.record.status !== 'running') {
+        await this.act(loaded);
+        return;
+      }
+      // Thinking; a move meanwhile (a person's, in a race) is seen when it is over.
+      await this.think(wait);
+      if (this.stopped) return;
+    }
+  }
+
+  /** When the pending bots of this version may move: `thinkMs` after it was committed
+   * here, or after the game last moved as the database had it when read. */
+  private dueAt({ record, version }: LoadedGame): number {
+    if (this.thinkMs <= 0) return 0;
+    const mine = this.committedAt.get(record.id);
+    const since = mine !== undefined && mine.version === version ? mine.at : record.updatedAt.getTime();
+    return since + this.thinkMs;
+  }
+
+  private think(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        this.thinking.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.thinking.add(wake);
+    });
   }
 
   /** The sweeper's way in (stalled-games.ts): one pending bot acts on the game as the

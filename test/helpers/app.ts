@@ -21,7 +21,7 @@ export const testAdminKey = 'sw_admin_test_key_0123456789abcdefghijklmnop';
 
 export async function testApp(
   t: TestLike,
-  options: { clock?: () => number; database?: TestDatabase } & Pick<AppOptions, 'live' | 'connections' | 'mcp' | 'openGameTtlMs' | 'notifier' | 'rateLimits' | 'webhooks' | 'sweeper' | 'logger'> = {},
+  options: { clock?: () => number; database?: TestDatabase } & Pick<AppOptions, 'live' | 'connections' | 'mcp' | 'openGameTtlMs' | 'notifier' | 'rateLimits' | 'webhooks' | 'sweeper' | 'logger' | 'botThinkMs'> = {},
 ): Promise<App & { databaseUrl: string }> {
   const database = options.database ?? (await testDatabase(t));
   const app = await buildApp({
@@ -46,6 +46,8 @@ export async function testApp(
     // A test sweeps for stalled games itself: on a timer, it would move on the games a
     // test leaves waiting on purpose.
     sweeper: { everyMs: 0, ...options.sweeper },
+    // Bots move at once unless a test gives them time to think.
+    botThinkMs: options.botThinkMs ?? 0,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   await app.ready();
