@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type Command, type Game } from '../api.ts';
 import { uiFor } from '../games/index.ts';
-import { editionOf, endingOf, LastMove, MoveList, names, Page, Result, Seats, TableView, Turn, useCatalog } from './common.tsx';
+import { editionOf, endingOf, LastMove, MoveList, names, Page, Result, Seats, TableView, Turn, useCatalog, Waiting } from './common.tsx';
 import { remember, seatLink } from './mine.ts';
 import { stateWords, useLive } from './watch.tsx';
 
@@ -151,6 +151,7 @@ export function PlayPage({ id }: { id: string }) {
         <span data-testid="version"> · version {game.version}</span>
       </p>
       <Seats game={game.game} />
+      <Waiting game={game.game} started={refresh} />
       <Result game={game.game} result={game.result} ending={endingOf(game.view)} you={you}>
         {game.status === 'finished' && you !== null ? <Rematch id={id} token={token} made={game.game.rematch != null} /> : null}{' '}
         <a class="button" href={`/replay/${id}`} data-testid="replay">Replay the game</a>
