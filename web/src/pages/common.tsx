@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, seatName, serverNow, type AnyEvent, type CatalogEntry, type GameSummary } from '../api.ts';
 import type { TableActions } from '../games/game.ts';
 import { uiFor } from '../games/index.ts';
+import { refereeOf } from './mine.ts';
 
 let catalogOnce: Promise<CatalogEntry[]> | null = null;
 const catalog = () => (catalogOnce ??= api.catalog());
@@ -235,6 +236,25 @@ export function Result({ game, result, ending = null, you = null, children }: { 
         </ol>
       ) : null}
       {children ? <p class="next">{children}</p> : null}
+    </section>
+  );
+}
+
+/** A table with a server bot that waits for its people to arrive: whom it awaits,
+ * and for its creator (this browser kept the referee token) a way to start it now. */
+export function Waiting({ game, started }: { game: GameSummary; started: () => void }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  if (game.status !== 'open' || game.waitingFor.length === 0) return null;
+  const referee = refereeOf(game.id);
+  const start = () => {
+    setProblem(null);
+    api.start(game.id, referee!).then(started, (e: unknown) => setProblem(e instanceof Error ? e.message : String(e)));
+  };
+  return (
+    <section class="waiting" data-testid="waiting" aria-label="Waiting table">
+      <p data-testid="waiting-for">Waiting for {listWords(game.waitingFor.map((s) => seatName(game, s)))}</p>
+      {referee !== undefined ? <button type="button" onClick={start} data-testid="start">Start anyway</button> : null}
+      {problem !== null ? <p role="alert">{problem}</p> : null}
     </section>
   );
 }

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, optionProperties, seatName, type CatalogEntry, type Created, type Game, type GameSummary, type JsonSchema } from '../api.ts';
 import { Page, useCatalog } from './common.tsx';
-import { mySeats, remember, seatLink, type MySeat } from './mine.ts';
+import { mySeats, remember, rememberReferee, seatLink, type MySeat } from './mine.ts';
 
 const statuses = ['running', 'open', 'finished'] as const;
 type SeatChoice = 'person' | 'open' | 'bot:greedy' | 'bot:random';
@@ -97,6 +97,7 @@ function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c
         }),
         options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
       });
+      rememberReferee(result.game.id, result.refereeToken);
       for (const seat of result.seats) if (seat.token !== null) remember({ id: result.game.id, seat: seat.seat, token: seat.token, type, name: seatName(result.game, seat.seat) });
       created(result);
     } catch (e) {
@@ -181,7 +182,9 @@ function YourGames({ titles, again }: { titles: (type: string) => string; again:
   useEffect(() => {
     const mine = mySeats();
     setSeats(mine.map((m) => ({ mine: m, game: null })));
-    mine.forEach((m, i) => void api.game(m.id, m.token).then((game) => setSeats((old) => old.map((x, j) => (j === i ? { ...x, game } : x))), () => {}));
+    // Read as a spectator: a read with a seat's token is that person's arrival, and
+    // listing a table this browser created must not count its other people as arrived.
+    mine.forEach((m, i) => void api.game(m.id).then((game) => setSeats((old) => old.map((x, j) => (j === i ? { ...x, game } : x))), () => {}));
   }, [again]);
   if (seats.length === 0) return null;
   return (

@@ -31,4 +31,28 @@ export function remember(seat: MySeat): void {
   }
 }
 
+// The referee tokens of the games this browser created, so their creator's play and
+// watch pages can start a table that waits for its people ("Start anyway").
+const refereeKey = 'spielwerk.referees';
+
+const referees = (): Record<string, string> => {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(refereeKey) ?? '{}');
+    return typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? (stored as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+};
+
+export const refereeOf = (id: string): string | undefined => referees()[id];
+
+export function rememberReferee(id: string, token: string): void {
+  const kept = Object.entries(referees()).filter(([game]) => game !== id).slice(-(50 - 1));
+  try {
+    localStorage.setItem(refereeKey, JSON.stringify(Object.fromEntries([...kept, [id, token]])));
+  } catch {
+    // Storage full or switched off: the creator only loses "Start anyway".
+  }
+}
+
 export const seatLink = (s: { id: string; token: string }): string => `${location.origin}/play/${s.id}#token=${encodeURIComponent(s.token)}`;

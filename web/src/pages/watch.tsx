@@ -4,7 +4,7 @@ import type { GameType } from '@spielwerk/client';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type GameSummary, type Logged } from '../api.ts';
 import { watchLive, type LiveState, type Update } from '../live.ts';
-import { editionOf, endingOf, LastMove, MoveList, Page, Result, Seats, TableView, Turn, useCatalog } from './common.tsx';
+import { editionOf, endingOf, LastMove, MoveList, Page, Result, Seats, TableView, Turn, useCatalog, Waiting } from './common.tsx';
 
 export const stateWords: Record<LiveState, string> = {
   connecting: 'connecting…',
@@ -58,6 +58,7 @@ export function WatchPage({ id }: { id: string }) {
         {update ? <span data-testid="version"> · version {update.version}</span> : null}
       </p>
       <Seats game={game} />
+      <Waiting game={game} started={() => void api.game(id).then((g) => setGame(g.game), () => {})} />
       {update ? (
         <>
           <Result game={game} result={update.result} ending={endingOf(update.view)}>

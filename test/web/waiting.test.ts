@@ -1,0 +1,49 @@
+// A table with a server bot waits for its people (issue 26): the play and watch pages
+// say whom it awaits (names escaped), and its creator, who made it in the lobby, can
+// start it anyway; then the bot plays. axe finds nothing.
+import t from 'tap';
+import { browser, serve } from './browser.ts';
+import { axeViolations, open, shot } from './checks.ts';
+
+t.setTimeout(240_000);
+
+const hostile = `<img src=x onerror=alert(1)>"'&`;
+
+t.test('waiting for a person, then started anyway by the creator', async (t) => {
+  const served = await serve(t);
+  const chromium = await browser(t);
+  for (const size of ['desktop', 'phone'] as const) {
+    const { page, failed } = await open(chromium, size);
+    await page.goto(`${served.url}/`);
+    await page.selectOption('[data-testid=create-type]', 'fackel-und-keule');
+    await page.getByLabel('Seat 1 name').fill('Ana');
+    await page.getByLabel('Seat 2 name').fill(hostile);
+    await page.getByLabel('Seat 2 player').selectOption('person');
+    await page.click('[data-testid=create]');
+    const link = page.locator('[data-testid=created] a[data-seat="0"]');
+    await link.waitFor();
+    const href = (await link.getAttribute('href'))!;
+    const id = new URL(href).pathname.split('/')[2]!;
+
+    // The watch page (nobody arrived yet) names both people awaited.
+    await page.goto(`${served.url}/watch/${id}`);
+    await page.locator('[data-testid=waiting-for]').waitFor();
+    t.equal(await page.locator('[data-testid=waiting-for]').textContent(), `Waiting for Ana and ${hostile}`, `${size}: the watch page names whom the table awaits, as text`);
+
+    // Ana opens her seat: an arrival; the table still waits for the other person.
+    await page.goto(href);
+    await page.waitForFunction(() => document.querySelector('[data-testid=waiting-for]')?.textContent?.startsWith('Waiting for <img') ?? false);
+    t.equal(await page.locator('[data-testid=waiting-for]').textContent(), `Waiting for ${hostile}`, `${size}: Ana sees whom the table still awaits`);
+    t.equal(await page.locator('img').count(), 0, `${size}: the hostile name is not markup`);
+    t.same(await axeViolations(page), [], `${size}: axe finds nothing on the waiting play page`);
+    await shot(page, `waiting-${size}`);
+    await page.getByRole('button', { name: 'Start anyway' }).click();
+    await page.locator('[data-testid=waiting]').waitFor({ state: 'detached' });
+    const started = await served.api('GET', `/games/${id}`);
+    t.equal(started.status, 'running', `${size}: the creator started it`);
+    for (let i = 0; i < 100 && (await served.api('GET', `/games/${id}`)).version === started.version; i++) await new Promise((r) => setTimeout(r, 100));
+    t.ok((await served.api('GET', `/games/${id}`)).version > started.version || started.version > 1, `${size}: and the bot plays`);
+    t.same(failed, [], `${size}: no request failed, no script error`);
+    await page.context().close();
+  }
+});
