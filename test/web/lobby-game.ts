@@ -85,6 +85,7 @@ export async function playToTheEnd(page: Page): Promise<{ onTable: number; butto
 export async function bannerAndRematch(t: Test, page: Page, id: string): Promise<void> {
   const headline = await page.locator('[data-testid=headline]').textContent();
   t.match(headline, /^(You won|You came \d\w+ of \d|No result)/, `the banner says how the person did: ${headline}`);
+  t.equal(await page.locator('[data-testid=table] .seat.active').count(), 0, 'no seat is outlined as if to play once the game is over');
   t.equal(await page.locator('[data-testid=result]').getByRole('link', { name: /replay/i }).count(), 1, 'the banner links to the replay');
   if (!REMATCH_MERGED) {
     t.comment('rematch step not run: branch web-rematch is not merged yet (REMATCH_MERGED)');
