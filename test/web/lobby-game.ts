@@ -86,6 +86,10 @@ export async function bannerAndRematch(t: Test, page: Page, id: string): Promise
   const headline = await page.locator('[data-testid=headline]').textContent();
   t.match(headline, /^(You won|You came \d\w+ of \d|No result)/, `the banner says how the person did: ${headline}`);
   t.equal(await page.locator('[data-testid=table] .seat.active').count(), 0, 'no seat is outlined as if to play once the game is over');
+  // The newest move the table shows is marked on it, with its words as a title.
+  const newest = page.locator('[data-testid=table] svg .newest');
+  t.equal(await newest.count(), 1, 'one piece or area of the table is marked as the newest move');
+  t.match(await newest.locator('title.newest-hint').textContent(), /^Newest move: \S/, `the mark says the move: ${await newest.getAttribute('data-area') ?? await newest.getAttribute('data-piece')}`);
   t.equal(await page.locator('[data-testid=result]').getByRole('link', { name: /replay/i }).count(), 1, 'the banner links to the replay');
   if (!REMATCH_MERGED) {
     t.comment('rematch step not run: branch web-rematch is not merged yet (REMATCH_MERGED)');

@@ -158,5 +158,7 @@ export const porcaMiseria: GameUi<PorcaView> = {
   Table,
   describe: (e, name, edition) => describe(e as PorcaEvent, name, edition),
   label: (c) => label(c as PorcaCommand),
+  // The revealed card, a grabbed target, the jackpot; else the seat's own.
+  newest: (e) => (e.type === 'CardRevealed' ? '[data-piece=revealed]' : e.type === 'TargetGrabbed' ? `[data-area=target][data-symbol="${String(e['target'])}"]` : e.type === 'CardAddedToJackpot' ? '[data-area=jackpot]' : e.type === 'HandSlapped' ? `[data-piece=hand][data-seat="${String(e['seat'])}"]` : undefined),
   keys: { r: { type: 'reveal' }, '1': { type: 'grab', target: 'mushroom' }, '2': { type: 'grab', target: 'pig' }, '3': { type: 'grab', target: 'sweep' }, ' ': { type: 'slap' }, p: { type: 'pass' } },
 };
