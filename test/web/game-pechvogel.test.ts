@@ -22,6 +22,8 @@ t.test('Pechvogel from the lobby to the rematch', async (t) => {
   const played = await playToTheEnd(page);
   t.comment(`played in ${Math.round(performance.now() - started)} ms: ${played.onTable} clicks on the table, ${played.buttons} on buttons`);
   t.ok(played.buttons + played.onTable > 0, 'the person played');
+  t.ok(!played.marked.has('more than one'), 'never more than one newest move marked');
+  for (const area of ['last-throw', 'player']) t.ok(played.marked.has(area), `the newest move was marked on the table's ${area} (a throw marks the last throw, a turn's end the seat): ${[...played.marked].join(', ')}`);
   await bannerAndRematch(t, page, id);
   t.same(dialogs, [], 'the hostile name ran nothing');
 });

@@ -19,6 +19,8 @@ t.test('Porca Miseria from the lobby to the rematch', async (t) => {
   const played = await playToTheEnd(page);
   t.comment(`played in ${Math.round(performance.now() - started)} ms: ${played.onTable} clicks on the table, ${played.buttons} on buttons`);
   t.ok(played.buttons + played.onTable > 0, 'the person played');
+  t.ok(!played.marked.has('more than one'), 'never more than one newest move marked');
+  for (const area of ['revealed']) t.ok(played.marked.has(area), `the newest move was marked on the table's ${area} (a revealed card is marked): ${[...played.marked].join(', ')}`);
   await bannerAndRematch(t, page, id);
   t.same(dialogs, [], 'the hostile name ran nothing');
 });

@@ -24,6 +24,7 @@ export interface LobbyGame {
 /** Creates the game from the lobby with the person named HOSTILE in seat 1 and opens
  * its play page through "Your games"; returns the game id. */
 export async function createFromLobby(page: Page, url: string, game: LobbyGame): Promise<string> {
+  await page.addInitScript(MARKS);
   await page.goto(`${url}/`);
   await page.selectOption('[data-testid=create-type]', game.type);
   for (let i = 0; i < (game.extraSeats ?? 0); i++) await page.getByRole('button', { name: 'Add a seat' }).click();
@@ -38,11 +39,23 @@ export async function createFromLobby(page: Page, url: string, game: LobbyGame):
   return new URL(page.url()).pathname.split('/')[2]!;
 }
 
+// Records every piece or area the table marks as the newest move, as it is marked (a
+// bot's answer can replace the mark before the test looks), and when two are marked at once.
+const MARKS = `globalThis.newestMarks = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    const e = r.target;
+    if (!(e instanceof SVGElement) || !e.classList.contains('newest')) continue;
+    const all = document.querySelectorAll('[data-testid=table] svg .newest').length;
+    globalThis.newestMarks.push(all > 1 ? 'more than one' : e.getAttribute('data-area') ?? e.getAttribute('data-piece'));
+  }
+}).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });`;
+
 const version = (page: Page) => page.locator('[data-testid=version]').textContent();
 
 /** Clicks what the page offers until the result banner shows; counts the clicks on the
  * table and on buttons. */
-export async function playToTheEnd(page: Page): Promise<{ onTable: number; buttons: number }> {
+export async function playToTheEnd(page: Page): Promise<{ onTable: number; buttons: number; marked: Set<string> }> {
   let onTable = 0;
   let buttons = 0;
   const result = page.locator('[data-testid=result]');
@@ -77,7 +90,9 @@ export async function playToTheEnd(page: Page): Promise<{ onTable: number; butto
     ).catch(() => undefined);
     if ((await version(page)) === before && !(await result.count())) await page.waitForTimeout(50);
   }
-  return { onTable, buttons };
+  // What the table marked as the newest move along the way (MARKS): its data-area or data-piece.
+  const marks = await page.evaluate(() => (globalThis as unknown as { newestMarks: string[] }).newestMarks);
+  return { onTable, buttons, marked: new Set(marks) };
 }
 
 /** The banner after the game: the headline names how the person did, a replay link,
