@@ -8,10 +8,13 @@ import { bannerAndRematch, createFromLobby, playToTheEnd } from './lobby-game.ts
 
 t.setTimeout(120_000);
 
-t.test('Porca Miseria from the lobby to the rematch', async (t) => {
+// Its game is short, so it is also played on a phone with touch.
+const sizes = { desktop: { viewport: { width: 1280, height: 900 } }, phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } };
+
+for (const [size, device] of Object.entries(sizes)) t.test(`Porca Miseria from the lobby to the rematch (${size})`, async (t) => {
   const served = await serve(t);
   const chromium = await browser(t);
-  const page = await chromium.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await chromium.newPage(device);
   const dialogs: string[] = [];
   page.on('dialog', (d) => (dialogs.push(d.message()), void d.dismiss()));
   const started = performance.now();
