@@ -103,6 +103,9 @@ export const api = {
   join: (id: string, name: string) => answer<{ seat: number; token: string; game: GameSummary }>(rest.POST('/games/{id}/join', { params: game(id), body: { name } })),
   command: (id: string, token: string, command: Command, expectedVersion?: number) =>
     answer<Answer>(rest.POST('/games/{id}/commands', { params: game(id), headers: bearer(token), body: (expectedVersion === undefined ? { command } : { command, expectedVersion }) as Schemas['CommandRequestInput'] })),
+  /** The finished game's rematch (made by this call or found), and the caller's new seat in it. */
+  rematch: (id: string, token: string) =>
+    answer<{ game: GameSummary; seat: number; token: string; refereeToken: string | null }>(rest.POST('/games/{id}/rematch', { params: game(id), headers: bearer(token) })),
 };
 
 export const seatName = (game: GameSummary, seat: number): string => game.seats[seat]?.name ?? `Seat ${seat + 1}`;

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type Command, type Game } from '../api.ts';
 import { uiFor } from '../games/index.ts';
 import { editionOf, endingOf, LastMove, MoveList, names, Page, Result, Seats, TableView, Turn, useCatalog } from './common.tsx';
-import { remember } from './mine.ts';
+import { remember, seatLink } from './mine.ts';
 import { stateWords, useLive } from './watch.tsx';
 
 const tokenFromHash = (): string | null => new URLSearchParams(location.hash.slice(1)).get('token');
@@ -41,6 +41,33 @@ function Commands({ game, legal, send, edition }: { game: Game; legal: readonly 
       ) : null}
       {legal.length === 0 && game.status !== 'finished' ? <p class="hint">Nothing to do right now.</p> : null}
     </div>
+  );
+}
+
+// The same call makes the rematch or, once another person made it, takes this
+// person's seat in it; either way the browser goes on to play its new seat there.
+function Rematch({ id, token, made }: { id: string; token: string; made: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const go = () => {
+    setBusy(true);
+    setProblem(null);
+    api.rematch(id, token).then(
+      (r) => {
+        remember({ id: r.game.id, seat: r.seat, token: r.token, type: r.game.type, name: names(r.game)[r.seat] ?? '' });
+        location.assign(seatLink({ id: r.game.id, token: r.token }));
+      },
+      (e: unknown) => {
+        setBusy(false);
+        setProblem(e instanceof ApiError ? e.problem.detail : String(e));
+      },
+    );
+  };
+  return (
+    <>
+      <button type="button" onClick={go} disabled={busy} data-testid="rematch">{made ? 'Rematch started — join it' : 'Rematch'}</button>
+      {problem !== null ? <span role="alert"> {problem}</span> : null}
+    </>
   );
 }
 
@@ -125,6 +152,7 @@ export function PlayPage({ id }: { id: string }) {
       </p>
       <Seats game={game.game} />
       <Result game={game.game} result={game.result} ending={endingOf(game.view)} you={you}>
+        {game.status === 'finished' && you !== null ? <Rematch id={id} token={token} made={game.game.rematch != null} /> : null}{' '}
         <a class="button" href={`/replay/${id}`} data-testid="replay">Replay the game</a>
       </Result>
       <Turn game={game.game} pending={game.pending} you={you} status={game.status} />
