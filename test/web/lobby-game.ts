@@ -8,10 +8,6 @@ import type { Page } from 'playwright-core';
 
 export const HOSTILE = '<img src=x onerror=alert(1)>';
 
-/** The rematch button is built on branch web-rematch; until it is merged here the
- * rematch step is not run (a named check, so the gap is visible in the test output). */
-export const REMATCH_MERGED = false;
-
 export interface LobbyGame {
   /** The catalog type chosen in the create form. */
   type: string;
@@ -96,7 +92,7 @@ export async function playToTheEnd(page: Page): Promise<{ onTable: number; butto
 }
 
 /** The banner after the game: the headline names how the person did, a replay link,
- * then (once merged) the rematch opens the new game's play page with a new seat token. */
+ * then the rematch opens the new game's play page with a new seat token. */
 export async function bannerAndRematch(t: Test, page: Page, id: string): Promise<void> {
   const headline = await page.locator('[data-testid=headline]').textContent();
   t.match(headline, /^(You won|You came \d\w+ of \d|No result)/, `the banner says how the person did: ${headline}`);
@@ -106,10 +102,6 @@ export async function bannerAndRematch(t: Test, page: Page, id: string): Promise
   t.equal(await newest.count(), 1, 'one piece or area of the table is marked as the newest move');
   t.match(await newest.locator('title.newest-hint').textContent(), /^Newest move: \S/, `the mark says the move: ${await newest.getAttribute('data-area') ?? await newest.getAttribute('data-piece')}`);
   t.equal(await page.locator('[data-testid=result]').getByRole('link', { name: /replay/i }).count(), 1, 'the banner links to the replay');
-  if (!REMATCH_MERGED) {
-    t.comment('rematch step not run: branch web-rematch is not merged yet (REMATCH_MERGED)');
-    return;
-  }
   const token = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('token');
   await page.locator('[data-testid=result]').getByRole('button', { name: /rematch/i }).click();
   await page.waitForURL((u) => /\/play\/[^/#]+#token=/.test(u.href) && !u.pathname.includes(id));
