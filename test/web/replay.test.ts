@@ -65,6 +65,10 @@ t.test('every game replays version by version as its views say', async (t) => {
       await atVersion(v);
       t.same(await drawn(page, type), expected(type, viewAt(v)), `?v=${v} opens version ${v}`);
       t.equal(await page.locator('[data-testid=link]').getAttribute('href'), `?v=${v}`, 'the link names the version');
+      // The move that led to the version shown is marked on the table, as when it was played.
+      const newest = page.locator('[data-testid=table] svg .newest');
+      await newest.locator('title.newest-hint').waitFor({ state: 'attached' });
+      t.equal(await newest.count(), 1, `version ${v}: its newest move is marked on the table`);
 
       // Playing at 8x moves on by itself; Space pauses.
       await page.selectOption('[data-testid=speed]', '8');

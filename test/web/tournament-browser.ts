@@ -43,6 +43,16 @@ export async function accessibleAndFits(t: Test, page: Page, what: string): Prom
   const screen = page.viewportSize()!.width;
   const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
   t.ok(scrollWidth <= screen, `${what}: the page is ${scrollWidth} px wide on a ${screen} px screen`);
+  // Nor is anything cut off at the screen's right edge: whatever reaches past it sits in
+  // a box of its own that scrolls sideways and itself ends within the screen.
+  const cut = await page.evaluate((screen) => {
+    const scrolls = (e: Element) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && e.getBoundingClientRect().right <= screen + 0.5;
+    return [...document.body.querySelectorAll('*')]
+      .filter((e) => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > screen + 0.5)
+      .filter((e) => { for (let a = e.parentElement; a; a = a.parentElement) if (scrolls(a)) return false; return true; })
+      .map((e) => `${e.tagName.toLowerCase()}${e.getAttribute('data-testid') ? `[data-testid=${e.getAttribute('data-testid')}]` : ''} ends at ${Math.round(e.getBoundingClientRect().right)}`);
+  }, screen);
+  t.same(cut, [], `${what}: nothing reaches past the screen's right edge outside a box that scrolls`);
 }
 
 /** Fills the console's creation form for a Pechvogel Swiss at tables of exactly 3, no

@@ -136,6 +136,9 @@ t.test('console, join link, public and player pages', async (t) => {
   await phonePublic.waitForSelector('[data-testid=blocked]');
   await phonePublic.waitForSelector('[data-testid=standings] [data-player]');
   await accessibleAndFits(t, phonePublic, 'the public page on a phone');
+  // The standings fit the phone whole: no column hidden at the right of its box.
+  const standings = await phonePublic.locator('[data-testid=standings]').evaluate((table) => ({ table: Math.ceil(table.getBoundingClientRect().right), box: Math.floor(table.parentElement!.getBoundingClientRect().right) }));
+  t.ok(standings.table <= standings.box, `the standings on a phone end at ${standings.table} px, inside their box (${standings.box} px)`);
   await screenshot(phonePublic, 'tournament-public-phone');
   for (const accept of ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'text/html']) {
     const redirected = await fetch(`${served.url}/tournaments/${id}`, { headers: { accept }, redirect: 'manual' });

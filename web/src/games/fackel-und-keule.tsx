@@ -5,7 +5,7 @@ import type { View } from '../../../src/domain/fackel-und-keule/view.ts';
 import type { Edition } from '../../../src/domain/fackel-und-keule/edition.ts';
 import type { Command } from '../../../src/domain/fackel-und-keule/commands.ts';
 import type { Event } from '../../../src/domain/fackel-und-keule/events.ts';
-import { list, plural, tableWidth, type GameUi, type TableProps } from './game.ts';
+import { list, plural, seatPanel, tableWidth, type GameUi, type TableProps } from './game.ts';
 import { rowsOf, SeatPanel } from './seat-panel.tsx';
 
 const kindName = { torch: 'Torch', stoneAxe: 'Axe', spear: 'Spear', club: 'Club' } as const;
@@ -204,4 +204,6 @@ export const fackelUndKeule: GameUi<View> = {
   Table,
   describe: (e, name) => describe(e as Event, name),
   label: (c, view, name, edition) => label(c as Command, view, name, edition),
+  // The hunted animal, the cards laid open, a fight's winner; else the seat's own.
+  newest: (e) => (e.type === 'AnimalRevealed' || e.type === 'HuntSucceeded' || e.type === 'HuntFailed' ? '[data-area=animal]' : e.type === 'CardsRevealed' ? '[data-area=played]' : e.type === 'FightWon' || e.type === 'ChipRobbed' ? seatPanel(e['winner'] as number) : undefined),
 };

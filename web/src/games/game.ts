@@ -52,7 +52,14 @@ export interface GameUi<V = unknown> {
    * as pressed, even before the page has drawn the update that allows it: in a race the
    * server's order decides, and a refusal is shown in words like any other. */
   readonly keys?: Readonly<Record<string, Command>>;
+  /** Where the event changed the table: a selector inside the drawing (a piece or an
+   * area), or null for an event the table does not show (a deadline, a reshuffle). An
+   * event with a seat and no entry here marks that seat's panel. */
+  newest?(event: AnyEvent): string | null | undefined;
 }
+
+/** A seat's panel on every table (seat-panel.tsx). */
+export const seatPanel = (seat: number): string => `[data-area=player][data-seat="${seat}"]`;
 
 export const list = (items: readonly (string | number)[]): string =>
   items.length === 0 ? 'nothing' : items.length === 1 ? String(items[0]) : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;

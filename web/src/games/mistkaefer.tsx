@@ -179,4 +179,6 @@ export const mistkaefer: GameUi<View> = {
   Table,
   describe: (e, name) => describe(e as Event, name),
   label: (c, view, name) => label(c as Command, view, name),
+  // Rolled dice lie in the rolled area; a placement, a bonus or chips are the seat's.
+  newest: (e) => (e.type === 'DiceRolled' ? '[data-area=rolled]' : e.type === 'GameStarted' ? null : undefined),
 };

@@ -4,7 +4,7 @@
 import type { PechvogelView } from '../../../src/domain/pechvogel/view.ts';
 import type { PechvogelCommand } from '../../../src/domain/pechvogel/commands.ts';
 import type { PechvogelEvent } from '../../../src/domain/pechvogel/events.ts';
-import { list, plural, tableWidth, type GameUi, type TableProps } from './game.ts';
+import { list, plural, seatPanel, tableWidth, type GameUi, type TableProps } from './game.ts';
 import { rowsOf, SeatPanel, wrapAt } from './seat-panel.tsx';
 
 type Face = number | 'raven';
@@ -188,4 +188,6 @@ export const pechvogel: GameUi<PechvogelView> = {
   Table,
   describe: (e, name) => describe(e as PechvogelEvent, name),
   label: (c, view, name) => label(c as PechvogelCommand, view, name),
+  // A throw lands on the last throw, a kept target on the board; the rest is a seat's.
+  newest: (e) => (e.type === 'DiceThrown' || e.type === 'ReactionClosed' ? '[data-area=last-throw]' : e.type === 'TargetChosen' ? '[data-area=board]' : e.type === 'TurnEnded' ? seatPanel(e['seat'] as number) : undefined),
 };

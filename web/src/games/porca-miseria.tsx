@@ -96,7 +96,7 @@ function Table({ view, names, you, narrow }: TableProps<PorcaView>) {
         const note = [view.startingSeat === seat ? '★ starts' : '', view.passed[seat] ? 'passed' : ''].filter(Boolean).join(' · ');
         const winningsY = narrow ? 52 : 8;
         return (
-          <SeatPanel seat={seat} y={top + seat * (rowHeight + 6)} width={width - 20} height={rowHeight} name={names[seat]} you={you === seat} active={view.startingSeat === seat} note={note} data={{ 'data-winnings': won.length }}>
+          <SeatPanel seat={seat} y={top + seat * (rowHeight + 6)} width={width - 20} height={rowHeight} name={names[seat]} you={you === seat} active={view.startingSeat === seat && view.phase !== 'over'} note={note} data={{ 'data-winnings': won.length }}>
             <text x={narrow ? 200 : 170} y={narrow ? 42 : 22} class="label" data-lucky={view.luckyNumbers[seat]?.join(',')}>Lucky {view.luckyNumbers[seat]?.join(' ')}</text>
             {won.slice(0, 30).map((_, i) => <rect x={(narrow ? 12 : 290) + i * 8} y={winningsY} width={14} height={24} rx={2} class="pm-card mini" />)}
             <text x={narrow ? 12 : width - 32} y={narrow ? 96 : 22} text-anchor={narrow ? 'start' : 'end'} class="label">Won {won.length}{view.compensation[seat]?.length ? ` +${view.compensation[seat]!.length}` : ''} · score {view.scores[seat]}</text>
@@ -158,5 +158,7 @@ export const porcaMiseria: GameUi<PorcaView> = {
   Table,
   describe: (e, name, edition) => describe(e as PorcaEvent, name, edition),
   label: (c) => label(c as PorcaCommand),
+  // The revealed card, a grabbed target, the jackpot; else the seat's own.
+  newest: (e) => (e.type === 'CardRevealed' ? '[data-piece=revealed]' : e.type === 'TargetGrabbed' ? `[data-area=target][data-symbol="${String(e['target'])}"]` : e.type === 'CardAddedToJackpot' ? '[data-area=jackpot]' : e.type === 'HandSlapped' ? `[data-piece=hand][data-seat="${String(e['seat'])}"]` : undefined),
   keys: { r: { type: 'reveal' }, '1': { type: 'grab', target: 'mushroom' }, '2': { type: 'grab', target: 'pig' }, '3': { type: 'grab', target: 'sweep' }, ' ': { type: 'slap' }, p: { type: 'pass' } },
 };

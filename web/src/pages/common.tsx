@@ -1,9 +1,9 @@
 // Pieces every page shares: the page frame, the table of a game drawn by its module,
 // the move list, and loading the catalog once.
 import type { ComponentChildren } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, seatName, serverNow, type AnyEvent, type CatalogEntry, type GameSummary } from '../api.ts';
-import type { TableActions } from '../games/game.ts';
+import { seatPanel, type TableActions } from '../games/game.ts';
 import { uiFor } from '../games/index.ts';
 import { refereeOf } from './mine.ts';
 
@@ -47,12 +47,35 @@ export function useNarrow(): boolean {
   return narrow;
 }
 
-export function TableView({ game, view, you, edition, act }: { game: GameSummary; view: unknown; you: number | null; edition: unknown; act?: TableActions | undefined }) {
+export function TableView({ game, view, you, edition, act, events = [] }: { game: GameSummary; view: unknown; you: number | null; edition: unknown; act?: TableActions | undefined; events?: readonly { seq: number; event: AnyEvent }[] }) {
   const ui = uiFor(game.type);
   const narrow = useNarrow();
+  const wrap = useRef<HTMLDivElement>(null);
+  // The newest move is marked where it changed the table (issue 26, item 5): the piece
+  // or area of the newest event the table shows gets the class `newest` and a title
+  // saying the move. Marked after each drawing, as the drawing is the games' own.
+  useLayoutEffect(() => {
+    const root = wrap.current;
+    if (!root || !ui) return;
+    for (const old of root.querySelectorAll('.newest')) old.classList.remove('newest');
+    for (const old of root.querySelectorAll('title.newest-hint')) old.remove();
+    for (let i = events.length - 1; i >= 0; i--) {
+      const event = events[i]!.event;
+      const chosen = ui.newest?.(event);
+      const selector = chosen === undefined ? (typeof event['seat'] === 'number' ? seatPanel(event['seat']) : null) : chosen;
+      const target = selector === null ? null : root.querySelector(`svg ${selector}`);
+      if (!target) continue;
+      target.classList.add('newest');
+      const hint = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+      hint.classList.add('newest-hint');
+      hint.textContent = `Newest move: ${describeEvent(game, event, edition)}`;
+      target.prepend(hint);
+      return;
+    }
+  });
   if (ui === undefined) return <p role="alert">This page cannot draw {game.type} yet.</p>;
   return (
-    <div class="table-wrap" data-testid="table" data-layout={narrow ? 'narrow' : 'wide'}>
+    <div class="table-wrap" data-testid="table" data-layout={narrow ? 'narrow' : 'wide'} ref={wrap}>
       <ui.Table view={view} names={names(game)} you={you} edition={edition} narrow={narrow} act={act} />
     </div>
   );

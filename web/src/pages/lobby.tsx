@@ -46,7 +46,7 @@ function GameRow({ game, title }: { game: GameSummary; title: string }) {
 /** Each option's label in words, with its unit; an option not listed here is named
  * from its key ("maxActions" → "max actions"). */
 const optionWords: Readonly<Record<string, string>> = {
-  firstSeat: 'First to play (seat number, counting from 0)',
+  firstSeat: 'First to play (seat number)',
   reactionSeconds: 'Reaction window (seconds, 0 = no limit)',
   turnSeconds: 'Time per turn (seconds, 0 = no limit)',
   revealMs: 'Time to reveal a card (milliseconds, 0 = no limit)',
@@ -57,6 +57,10 @@ const optionWords: Readonly<Record<string, string>> = {
 };
 const optionLabel = (name: string): string => optionWords[name] ?? name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
 
+/** Options a person counts from 1 that the API counts from 0 (seat numbers): shown and
+ * typed one higher than sent. */
+const countedFromOne: ReadonlySet<string> = new Set(['firstSeat']);
+
 // The help is written under each field, not in a tooltip: a touch screen has no hover.
 export function OptionField({ name, schema, value, set }: { name: string; schema: JsonSchema; value: unknown; set: (v: unknown) => void }) {
   const id = `option-${name}`;
@@ -65,10 +69,12 @@ export function OptionField({ name, schema, value, set }: { name: string; schema
   if (schema.type === 'boolean') {
     return <div class="option"><label for={id}><input id={id} type="checkbox" checked={value === true} onChange={(e) => set(e.currentTarget.checked)} aria-describedby={described} /> {optionLabel(name)}</label>{help}</div>;
   }
+  const shift = countedFromOne.has(name) ? 1 : 0;
+  const bound = (b: number | undefined) => (b === undefined ? undefined : b + shift);
   return (
     <div class="option">
       <label for={id}>{optionLabel(name)}</label>
-      <input id={id} type="number" min={schema.minimum} max={schema.maximum} value={String(value ?? '')} onInput={(e) => set(e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value))} aria-describedby={described} />
+      <input id={id} type="number" min={bound(schema.minimum)} max={bound(schema.maximum)} value={typeof value === 'number' ? String(value + shift) : ''} onInput={(e) => set(e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value) - shift)} aria-describedby={described} />
       {help}
     </div>
   );

@@ -162,7 +162,7 @@ export function PlayPage({ id }: { id: string }) {
       <div class="layout">
         <div>
           <LastMove game={game.game} events={events} edition={edition} />
-          <TableView game={game.game} view={game.view} you={you} edition={edition} act={game.status === 'running' ? { legal: game.legalCommands as Command[], send } : undefined} />
+          <TableView game={game.game} view={game.view} you={you} edition={edition} act={game.status === 'running' ? { legal: game.legalCommands as Command[], send } : undefined} events={events} />
         </div>
         <aside><MoveList game={game.game} events={events} edition={edition} /></aside>
       </div>

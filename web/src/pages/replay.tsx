@@ -170,7 +170,7 @@ export function ReplayPage({ id }: { id: string }) {
       <p class="hint">Keys: ← → step, Home/End, Space play/pause, + − speed.</p>
       {error !== null ? <p role="alert" class="refusal">{error.problem.detail}</p> : null}
       <div class="layout">
-        <TableView game={game.game} view={view} you={null} edition={edition} />
+        <TableView game={game.game} view={view} you={null} edition={edition} events={events.filter((e) => e.seq <= drawn)} />
         <aside>
           {drawn === last ? <Result game={game.game} result={game.result} ending={endingOf(view)} /> : null}
           <MoveList game={game.game} events={events} current={drawn} edition={edition} onPick={go} />

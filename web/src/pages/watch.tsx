@@ -71,7 +71,7 @@ export function WatchPage({ id }: { id: string }) {
         <div class="layout">
           <div>
             <LastMove game={game} events={events} edition={edition} />
-            <TableView game={game} view={update.view} you={null} edition={edition} />
+            <TableView game={game} view={update.view} you={null} edition={edition} events={events} />
           </div>
           <aside>
             <MoveList game={game} events={events} edition={edition} />
