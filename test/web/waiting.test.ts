@@ -35,6 +35,7 @@ t.test('waiting for a person, then started anyway by the creator', async (t) => 
     await page.waitForFunction(() => document.querySelector('[data-testid=waiting-for]')?.textContent?.startsWith('Waiting for <img') ?? false);
     t.equal(await page.locator('[data-testid=waiting-for]').textContent(), `Waiting for ${hostile}`, `${size}: Ana sees whom the table still awaits`);
     t.equal(await page.locator('img').count(), 0, `${size}: the hostile name is not markup`);
+    t.notMatch((await page.locator('[data-testid=turn]').allTextContents()).join(' '), /every seat to be taken/, `${size}: nothing says a seat is still to be taken: they all are`);
     t.same(await axeViolations(page), [], `${size}: axe finds nothing on the waiting play page`);
     await shot(page, `waiting-${size}`);
     await page.getByRole('button', { name: 'Start anyway' }).click();

@@ -195,13 +195,14 @@ function useSecondsLeft(deadline: number | undefined): number | null {
   return seconds;
 }
 
-/** The one place that says whose turn it is, with the deadline as a countdown. */
+/** The one place that says whose turn it is, with the deadline as a countdown. A table
+ * waiting for its people says so in Waiting instead: its seats are all taken. */
 export function Turn({ game, pending, you, status }: { game: GameSummary; pending: { readonly seats: readonly number[]; readonly deadline?: number } | undefined; you: number | null; status: string | undefined }) {
   const seconds = useSecondsLeft(status === 'finished' ? undefined : pending?.deadline);
   if (status === 'finished' || pending === undefined) return null;
   const yours = you !== null && pending.seats.includes(you);
   const others = pending.seats.filter((s) => s !== you).map((s) => seatName(game, s));
-  const who = yours ? (others.length ? `Your turn (with ${listWords(others)})` : 'Your turn') : others.length ? `Waiting for ${listWords(others)}` : status === 'open' ? 'Waiting for every seat to be taken' : '';
+  const who = yours ? (others.length ? `Your turn (with ${listWords(others)})` : 'Your turn') : others.length ? `Waiting for ${listWords(others)}` : status === 'open' && game.waitingFor.length === 0 ? 'Waiting for every seat to be taken' : '';
   return (
     <p class={yours ? 'turn yours' : 'turn'} data-testid="turn" role="status">
       {who}
