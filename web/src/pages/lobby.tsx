@@ -80,17 +80,25 @@ export function OptionField({ name, schema, value, set }: { name: string; schema
   );
 }
 
+const freshSeats = (entry: CatalogEntry | undefined): { name: string; kind: SeatChoice }[] =>
+  Array.from({ length: entry?.players.min ?? 0 }, (_, i) => ({ name: '', kind: i === 0 ? 'person' : 'bot:greedy' }));
+const freshOptions = (entry: CatalogEntry | undefined): Record<string, unknown> =>
+  entry ? Object.fromEntries(Object.entries(optionProperties(entry.options)).map(([k, s]) => [k, s.default])) : {};
+
 function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c: Created) => void }) {
   const [type, setType] = useState(entries[0]?.type ?? '');
   const entry = entries.find((e) => e.type === type);
-  const [seats, setSeats] = useState<{ name: string; kind: SeatChoice }[]>([]);
-  const [options, setOptions] = useState<Record<string, unknown>>({});
+  const [seats, setSeats] = useState(() => freshSeats(entries[0]));
+  const [options, setOptions] = useState(() => freshOptions(entries[0]));
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (!entry) return;
-    setSeats(Array.from({ length: entry.players.min }, (_, i) => ({ name: '', kind: i === 0 ? 'person' : 'bot:greedy' })));
-    setOptions(Object.fromEntries(Object.entries(optionProperties(entry.options)).map(([k, s]) => [k, s.default])));
-  }, [type]);
+  // The form is reset in the same update as the game's choice, not by an effect after
+  // it: a name typed right after choosing was wiped by the effect's late reset.
+  const choose = (next: string) => {
+    const chosen = entries.find((e) => e.type === next);
+    setType(next);
+    setSeats(freshSeats(chosen));
+    setOptions(freshOptions(chosen));
+  };
   if (!entry) return null;
   const submit = async () => {
     setProblem(null);
@@ -112,7 +120,7 @@ function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c
   };
   return (
     <form class="create" onSubmit={(e) => (e.preventDefault(), void submit())} aria-label="Create a game">
-      <label>Game <select value={type} onChange={(e) => setType(e.currentTarget.value)} data-testid="create-type">
+      <label>Game <select value={type} onChange={(e) => choose(e.currentTarget.value)} data-testid="create-type">
         {entries.map((e) => <option value={e.type}>{e.title}</option>)}
       </select></label>
       <fieldset>
