@@ -3,8 +3,7 @@
 // page offers (grabs and slaps included, as they come) until the result banner, then a
 // rematch. At most 30 revealed cards keep the game short.
 import t from 'tap';
-import { browser, serve } from './browser.ts';
-import { bannerAndRematch, createFromLobby, playToTheEnd } from './lobby-game.ts';
+import { playFromLobby } from './lobby-game.ts';
 
 t.setTimeout(120_000);
 
@@ -12,18 +11,8 @@ t.setTimeout(120_000);
 const sizes = { desktop: { viewport: { width: 1280, height: 900 } }, phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } };
 
 for (const [size, device] of Object.entries(sizes)) t.test(`Porca Miseria from the lobby to the rematch (${size})`, async (t) => {
-  const served = await serve(t);
-  const chromium = await browser(t);
-  const page = await chromium.newPage(device);
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => (dialogs.push(d.message()), void d.dismiss()));
-  const started = performance.now();
-  const id = await createFromLobby(page, served.url, { type: 'porca-miseria', options: { maxActions: 30 } });
-  const played = await playToTheEnd(page);
-  t.comment(`played in ${Math.round(performance.now() - started)} ms: ${played.onTable} clicks on the table, ${played.buttons} on buttons`);
+  const { played, rematch } = await playFromLobby(t, { type: 'porca-miseria', options: { maxActions: 30 } }, device);
   t.ok(played.buttons + played.onTable > 0, 'the person played');
-  t.ok(!played.marked.has('more than one'), 'never more than one newest move marked');
   for (const area of ['revealed']) t.ok(played.marked.has(area), `the newest move was marked on the table's ${area} (a revealed card is marked): ${[...played.marked].join(', ')}`);
-  await bannerAndRematch(t, page, id);
-  t.same(dialogs, [], 'the hostile name ran nothing');
+  await rematch();
 });

@@ -4,7 +4,8 @@
 // first enabled button (a card picker is ticked in order until its button enables) —
 // until the result banner shows, then the banner's rematch.
 import type { Test } from 'tap';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { browser, serve, type Served } from './browser.ts';
 
 export const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -108,4 +109,27 @@ export async function bannerAndRematch(t: Test, page: Page, id: string): Promise
   await page.waitForSelector('[data-testid=table] svg');
   const next = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('token');
   t.ok(next && next !== token, 'the rematch is a new game with a new seat token');
+}
+
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+
+/** The whole walk for one game: a served app and a fresh browser page (any alert the
+ * hostile name might raise is recorded), the game made in the lobby and played to its
+ * banner. `rematch()` ends it: the banner, the rematch, and no alert ever raised. */
+export async function playFromLobby(t: Test, game: LobbyGame, device: BrowserContextOptions = DESKTOP) {
+  const served: Served = await serve(t);
+  const chromium = await browser(t);
+  const page = await chromium.newPage(device);
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => (dialogs.push(d.message()), void d.dismiss()));
+  const started = performance.now();
+  const id = await createFromLobby(page, served.url, game);
+  const played = await playToTheEnd(page);
+  t.comment(`played in ${Math.round(performance.now() - started)} ms: ${played.onTable} clicks on the table, ${played.buttons} on buttons`);
+  t.ok(!played.marked.has('more than one'), 'never more than one newest move marked');
+  const rematch = async () => {
+    await bannerAndRematch(t, page, id);
+    t.same(dialogs, [], 'the hostile name ran nothing');
+  };
+  return { served, id, played, rematch };
 }
