@@ -388,7 +388,9 @@ export class Tournaments extends TournamentRecipe {
   private async awaitedSeats(gameIds: ReadonlySet<string>): Promise<Map<string, readonly number[]>> {
     const awaited = new Map<string, readonly number[]>();
     for (const gameId of gameIds) {
-      const { game, state } = await this.latest.load(gameId);
+      // The latest-state cache, as the bots read it: every commit here and every other
+      // instance's notice keeps it current, and this runs every second.
+      const { game, state } = this.latest.peek(gameId) ?? (await this.latest.load(gameId));
       awaited.set(gameId, game.pending(state).seats);
     }
     return awaited;
