@@ -94,7 +94,7 @@ const app = await buildApp({
   adminKey,
   openGameTtlMs: count('OPEN_GAME_TTL_SECONDS', 86_400) * 1000,
   sweeper: { stallMs: count('STALL_MS', defaultSweeperOptions.stallMs) },
-  // Watchable by default (docs/lifecycle.md); simulations and benchmarks set 0.
+  // Watchable by default (docs/bots.md); the servers tests and benchmarks start set 0.
   botThinkMs: count('BOT_THINK_MS', 800),
   webhooks: { allowPrivate: process.env.WEBHOOK_ALLOW_PRIVATE === '1' || process.env.WEBHOOK_ALLOW_PRIVATE === 'true' },
   ...(corsOrigins === undefined ? {} : { corsOrigins }),
