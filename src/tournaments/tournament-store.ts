@@ -67,6 +67,15 @@ export class TournamentStore {
   /** Runs `work` in one transaction on one connection. */
   async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // The pool listens for errors only on idle connections. The server may end this one
+    // while `work` awaits something else (idle_in_transaction_session_timeout, a
+    // restart); unheard, that 'error' event would crash the process. The next query on
+    // it fails with the error instead, and the dead connection is not pooled again.
+    let lost: Error | undefined;
+    const onLost = (error: Error) => {
+      lost = error;
+    };
+    client.on('error', onLost);
     try {
       await client.query('BEGIN');
       const result = await work(client);
@@ -76,7 +85,8 @@ export class TournamentStore {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      client.removeListener('error', onLost);
+      client.release(lost);
     }
   }
 
