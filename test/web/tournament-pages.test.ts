@@ -139,6 +139,17 @@ t.test('console, join link, public and player pages', async (t) => {
   // The standings fit the phone whole: no column hidden at the right of its box.
   const standings = await phonePublic.locator('[data-testid=standings]').evaluate((table) => ({ table: Math.ceil(table.getBoundingClientRect().right), box: Math.floor(table.parentElement!.getBoundingClientRect().right) }));
   t.ok(standings.table <= standings.box, `the standings on a phone end at ${standings.table} px, inside their box (${standings.box} px)`);
+  // ...without breaking its headings into letters: every heading keeps to one line.
+  const headings = await phonePublic.locator('[data-testid=standings] thead th').evaluateAll((cells) =>
+    cells.map((th) => {
+      const style = getComputedStyle(th);
+      const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+      const text = th.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - parseFloat(style.borderBottomWidth);
+      return { text: th.textContent, lines: Math.round(text / line) };
+    }),
+  );
+  t.same(headings.filter((h) => h.lines > 1), [], 'no heading of the standings wraps on a phone');
+  t.match(await phonePublic.locator('.scroll-x .legend').innerText(), /Pts points/, 'a legend under the table says what the short headings stand for');
   await screenshot(phonePublic, 'tournament-public-phone');
   for (const accept of ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'text/html']) {
     const redirected = await fetch(`${served.url}/tournaments/${id}`, { headers: { accept }, redirect: 'manual' });

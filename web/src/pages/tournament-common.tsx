@@ -109,7 +109,21 @@ export const nameOf = (summary: Summary) => {
   return (player: string) => names.get(player) ?? player;
 };
 
-const tieBreakWords: Record<string, string> = { 'opponents-points': "Opponents' points", 'head-to-head': 'Head to head', score: 'Score', wins: 'Wins' };
+const tieBreakWords: Record<string, readonly [string, string]> = {
+  'opponents-points': ["Opponents' points", 'Opp.'],
+  'head-to-head': ['Head to head', 'H2H'],
+  score: ['Score', 'Sc.'],
+  wins: ['Wins', 'W'],
+};
+
+/** A column heading in words, and on a phone its short form, so that nine columns fit
+ * 390 px without breaking words into letters; screen readers always read the words. */
+const Heading = ({ words, short }: { words: string; short: string }) => (
+  <th scope="col">
+    <span class="long">{words}</span>
+    <span class="short" aria-hidden="true" title={words}>{short}</span>
+  </th>
+);
 
 export function StandingsTable({ standings, highlight }: { standings: Standings; highlight?: string | null }) {
   const tieBreaks = Object.keys(standings.standings[0]?.tieBreaks ?? {});
@@ -120,12 +134,15 @@ export function StandingsTable({ standings, highlight }: { standings: Standings;
         <caption>Standings after round {standings.round}{standings.finished ? ' (final)' : ''}</caption>
         <thead>
           <tr>
-            <th scope="col">Rank</th>
+            <Heading words="Rank" short="#" />
             <th scope="col">Player</th>
-            <th scope="col">Points</th>
-            <th scope="col">Played</th>
-            {tieBreaks.map((t) => <th scope="col">{tieBreakWords[t] ?? t}</th>)}
-            <th scope="col">Rating</th>
+            <Heading words="Points" short="Pts" />
+            <Heading words="Played" short="Pl." />
+            {tieBreaks.map((t) => {
+              const [words, short] = tieBreakWords[t] ?? [t, t];
+              return <Heading words={words} short={short} />;
+            })}
+            <Heading words="Rating" short="Rtg" />
           </tr>
         </thead>
         <tbody>
@@ -141,6 +158,9 @@ export function StandingsTable({ standings, highlight }: { standings: Standings;
           ))}
         </tbody>
       </table>
+      <p class="legend" aria-hidden="true">
+        # rank · Pts points · Pl. played · {tieBreaks.map((t) => { const [words, short] = tieBreakWords[t] ?? [t, t]; return `${short} ${words.toLowerCase()} · `; })}Rtg rating
+      </p>
     </div>
   );
 }
