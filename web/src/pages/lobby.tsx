@@ -28,7 +28,7 @@ function GameRow({ game, title }: { game: GameSummary; title: string }) {
     <li class="game" data-game-id={game.id} data-status={game.status}>
       <strong>{title}</strong> <span class={`badge ${game.status}`}>{game.status}</span>{' '}
       <span>{game.seats.map((s) => (s.open ? 'open seat' : seatName(game, s.seat))).join(', ')}</span>{' '}
-      {game.result ? <span data-testid="winners">won by <strong>{game.result.winners.map((w) => seatName(game, w)).join(' and ')}</strong></span> : null}{' '}
+      {game.result ? <span data-testid="winners">· won by <strong>{game.result.winners.map((w) => seatName(game, w)).join(' and ')}</strong></span> : null}{' '}
       <span class="hint">{game.version} moves · {new Date(game.createdAt).toLocaleString()}</span>{' '}
       {game.status === 'finished' ? <a href={`/replay/${game.id}`}>Replay</a> : <a href={`/watch/${game.id}`}>Watch</a>}
       {game.tournament ? <> · <a href={`/t/${game.tournament.id}`} data-testid="tournament-link">Its tournament (round {game.tournament.round})</a></> : null}
