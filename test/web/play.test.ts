@@ -20,7 +20,10 @@ async function playByClicking(page: Page, served: Served, id: string, token: str
     if (state.status === 'finished') return clicks;
     if (clicks > 3000) throw new Error('too many clicks');
     const shown = Number((await page.locator('[data-testid=version]').textContent())?.replace(/\D/g, ''));
-    const buttons = page.locator('[data-testid=commands] > button');
+    // The buttons for moves the table offers are folded away: this person uses them.
+    const folded = page.locator('[data-testid=on-table-commands]:not([open]) > summary');
+    if (await folded.count()) await folded.click().catch(() => undefined);
+    const buttons = page.locator('[data-testid=commands] > button, [data-testid=on-table-commands][open] > button');
     const plain = await buttons.count();
     const picker = (await page.locator('[data-testid=picker]').count()) > 0;
     if (state.legalCommands.length === 0 || shown !== state.version || plain + (picker ? 1 : 0) === 0) {

@@ -1,6 +1,7 @@
 // Mistkäfer played on the table itself at a phone's size with touch (issue 26, point
 // 8): the rolls are dice drawn where the dice land, a rolled die places its value;
-// the buttons stay as the fallback (bonuses, steals, scoring). Then the result banner.
+// the buttons stay as the fallback, folded away (bonuses, steals and scoring keep theirs).
+// Then the result banner.
 import t from 'tap';
 import { browser, serve } from './browser.ts';
 import { axeViolations } from './checks.ts';
@@ -32,6 +33,11 @@ t.test('Mistkäfer by tapping the dice on the table', async (t) => {
     if (await piece.count()) {
       if (!checked) {
         t.same(await axeViolations(page), [], 'axe finds nothing with pieces to play on the table');
+        // The rolls' buttons are folded away, so the first screen shows the seat's own
+        // tableau whole (thirteen buttons pushed it below the fold).
+        const own = await page.locator('[data-area=player][data-seat="0"]').evaluate((panel) => Math.ceil(panel.getBoundingClientRect().bottom + scrollY));
+        t.ok(own <= 844, `Ana's tableau ends at ${own} px, on the first screen of 844`);
+        t.equal(await page.locator('[data-testid=on-table-commands]').getAttribute('open'), null, 'the buttons for the moves on the table start folded');
         await page.screenshot({ path: '/tmp/shots/play-mistkaefer-table-phone.png', fullPage: true });
         checked = true;
       }

@@ -52,6 +52,10 @@ export interface GameUi<V = unknown> {
    * as pressed, even before the page has drawn the update that allows it: in a race the
    * server's order decides, and a refusal is shown in words like any other. */
   readonly keys?: Readonly<Record<string, Command>>;
+  /** The commands the table offers as pieces to click (when `act` is given). The page
+   * keeps their buttons as a fallback, folded away, so they do not push the table off a
+   * phone's first screen. */
+  onTable?(command: Command): boolean;
   /** Where the event changed the table: a selector inside the drawing (a piece or an
    * area), or null for an event the table does not show (a deadline, a reshuffle). An
    * event with a seat and no entry here marks that seat's panel. */

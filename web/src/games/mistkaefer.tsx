@@ -47,6 +47,10 @@ function Rolls({ act, x, y }: { act: TableProps<View>['act']; x: number; y: numb
   );
 }
 
+/** Rolls are the dice drawn where dice land; a rolled die places every die showing its
+ * value, so a placement that steals is left to the buttons. */
+const onTable = (c: Command): boolean => c.type === 'roll' || (c.type === 'place' && !(c['stealFrom'] as unknown[] | undefined)?.length);
+
 function Table({ view, names, you, edition, narrow, act }: TableProps<View>) {
   const ed = edition as Edition;
   const { rowLength, whiteLineAfter, whiteChipColumns, bonusSpaces } = ed.tableau;
@@ -95,8 +99,7 @@ function Table({ view, names, you, edition, narrow, act }: TableProps<View>) {
         <g data-area="rolled">
           <text x={narrow ? 16 : 360} y={rolledY} class="label">{view.rolled ? `Rolled (${names[view.active]})` : view.phase === 'over' ? 'Game over' : `${names[view.active]} to play`}</text>
           {(view.rolled?.values ?? []).map((v, i) => {
-            // A rolled die places every die showing its value (stealing is left to the buttons).
-            const place = act?.legal.find((c) => c.type === 'place' && c['value'] === v && !(c['stealFrom'] as unknown[] | undefined)?.length);
+            const place = act?.legal.find((c) => c.type === 'place' && c['value'] === v && onTable(c));
             return <Die x={(narrow ? 16 : 360) + i * 32} y={rolledY + 8} value={v} colour={view.rolled!.colour} where="rolled" button={place && act ? pieceButton(`Place the ${v}s`, () => act.send(place)) : undefined} />;
           })}
           {view.rolled ? null : <Rolls act={act} x={narrow ? 16 : 360} y={rolledY + 8} />}
@@ -179,6 +182,7 @@ export const mistkaefer: GameUi<View> = {
   Table,
   describe: (e, name) => describe(e as Event, name),
   label: (c, view, name) => label(c as Command, view, name),
+  onTable: (c) => onTable(c as Command),
   // Rolled dice lie in the rolled area; a placement, a bonus or chips are the seat's.
   newest: (e) => (e.type === 'DiceRolled' ? '[data-area=rolled]' : e.type === 'GameStarted' ? null : undefined),
 };

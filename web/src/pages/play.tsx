@@ -1,8 +1,9 @@
 // Playing as a seat. The seat token comes from the link's fragment (#token=…), which
 // browsers never send to a server; requests carry it in the Authorization header.
 // The spectator socket says when the game moved, then the seat's own view and legal
-// commands are read over HTTP. Legal commands are the buttons; commands that pick
-// cards get a picker; racing commands also have keys.
+// commands are read over HTTP. Legal commands are the buttons (folded away for moves the
+// table offers as pieces to click); commands that pick cards get a picker; racing
+// commands also have keys.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type Command, type Game } from '../api.ts';
 import { uiFor } from '../games/index.ts';
@@ -20,14 +21,20 @@ function Commands({ game, legal, send, edition }: { game: Game; legal: readonly 
   useEffect(() => setPicked([]), [game.version]);
   const name = (seat: number) => names(game.game)[seat] ?? `Seat ${seat + 1}`;
   const picking = legal.filter((c) => Array.isArray(c.cards));
-  const plain = legal.filter((c) => !Array.isArray(c.cards));
+  const plain = legal.filter((c) => !Array.isArray(c.cards) && !ui.onTable?.(c));
+  const alsoOnTable = legal.filter((c) => ui.onTable?.(c));
+  const button = (c: Command) => <button type="button" onClick={() => send(c)} data-command={c.type}>{ui.label(c, game.view, name, edition)}</button>;
   const cards = [...new Set(picking.flatMap((c) => c.cards as number[]))].sort((a, b) => a - b);
   const chosen = picking.find((c) => sameCards(c.cards as number[], picked));
   return (
     <div class="commands" data-testid="commands" role="group" aria-label="Your moves">
-      {plain.map((c) => (
-        <button type="button" onClick={() => send(c)} data-command={c.type}>{ui.label(c, game.view, name, edition)}</button>
-      ))}
+      {plain.map(button)}
+      {alsoOnTable.length ? (
+        <details class="fallback" data-testid="on-table-commands">
+          <summary>{alsoOnTable.length === 1 ? 'Your move on the table, as a button' : `Your ${alsoOnTable.length} moves on the table, as buttons`}</summary>
+          {alsoOnTable.map(button)}
+        </details>
+      ) : null}
       {picking.length ? (
         <fieldset data-testid="picker">
           <legend>{picking[0]!.type === 'discard' ? 'Pick the cards to discard' : 'Pick the cards to play'}</legend>
