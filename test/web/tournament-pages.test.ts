@@ -65,6 +65,10 @@ t.test('console, join link, public and player pages', async (t) => {
   t.equal(await first.page.evaluate((tid) => localStorage.getItem(`spielwerk.tournament.${tid}.token`), id), first.token, 'and kept in localStorage');
   t.equal(await first.page.locator('img').count(), 0, 'the hostile name made no element');
   await accessibleAndFits(t, first.page, 'the join page with the token');
+  await first.page.waitForSelector('[data-testid=about]:has-text("1 player so far")', { timeout: 5_000 }).then(
+    () => t.pass('the page counts the new entry among the players'),
+    async () => t.fail(`the page still says: ${await first.page.locator('[data-testid=about]').textContent()}`),
+  );
   await screenshot(first.page, 'tournament-join-phone');
   const others = [await register(chromium, link!, 'Bruno'), await register(chromium, link!, 'Kelly')];
 

@@ -34,6 +34,8 @@ export function JoinPage({ code }: { code: string }) {
       const answer = await publicApi.join(code, name, attempt);
       secrets.keepToken(answer.tournament, answer.token);
       setJoined({ tournament: answer.tournament, token: answer.token, status: answer.status });
+      // The count of players and places left now includes this entry.
+      publicApi.joinLink(code).then(setLink, () => undefined);
     } catch (e) {
       if (e instanceof ApiError) setAttempt(crypto.randomUUID());
       setProblem(problemText(e));
