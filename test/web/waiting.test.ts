@@ -36,6 +36,7 @@ t.test('waiting for a person, then started anyway by the creator', async (t) => 
     t.equal(await page.locator('[data-testid=waiting-for]').textContent(), `Waiting for ${hostile}`, `${size}: Ana sees whom the table still awaits`);
     t.equal(await page.locator('img').count(), 0, `${size}: the hostile name is not markup`);
     t.notMatch((await page.locator('[data-testid=turn]').allTextContents()).join(' '), /every seat to be taken/, `${size}: nothing says a seat is still to be taken: they all are`);
+    t.notOk(await page.locator('[data-testid=turn]').isVisible(), `${size}: the turn line, with nothing to say, draws no empty badge`);
     t.same(await axeViolations(page), [], `${size}: axe finds nothing on the waiting play page`);
     await shot(page, `waiting-${size}`);
     // The bot (seat 2) chooses its cards once the table has started, and only then.

@@ -204,7 +204,8 @@ export function Turn({ game, pending, you, status }: { game: GameSummary; pendin
   const others = pending.seats.filter((s) => s !== you).map((s) => seatName(game, s));
   const who = yours ? (others.length ? `Your turn (with ${listWords(others)})` : 'Your turn') : others.length ? `Waiting for ${listWords(others)}` : status === 'open' && game.waitingFor.length === 0 ? 'Waiting for every seat to be taken' : '';
   return (
-    <p class={yours ? 'turn yours' : 'turn'} data-testid="turn" role="status">
+    // Kept on the page while it has nothing to say, so the live region is in place when it does.
+    <p class={yours ? 'turn yours' : who === '' && seconds === null ? 'turn idle' : 'turn'} data-testid="turn" role="status">
       {who}
       {seconds !== null ? <span class="countdown" data-testid="countdown"> · {seconds} s left</span> : null}
     </p>
