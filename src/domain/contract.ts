@@ -74,6 +74,19 @@ export interface GameResult {
   readonly winners: readonly Seat[];
   /** Seats that resigned or lost on time (they rank last); absent when nobody did. */
   readonly resigned?: readonly Seat[];
+  /** How each seat's score came about, as its rulebook counts it; index = seat. A
+   * seat's parts' points sum to its score. Absent where the rules did not score the
+   * game (a resignation, an organizer's result). */
+  readonly breakdown?: readonly (readonly ScorePart[])[];
+}
+
+/** One line of a seat's score: `count` pieces of a kind (a score marker, a prey chip)
+ * or a bonus without a count, and the points it brings (0 for pieces that only count
+ * towards a goal, as Mistkäfer's chips do). */
+export interface ScorePart {
+  readonly label: string;
+  readonly count?: number;
+  readonly points: number;
 }
 
 export interface Setup<O> {
@@ -173,3 +186,9 @@ export function rankByScore(scores: readonly number[]): GameResult {
   const ranks = scores.map((s) => 1 + scores.filter((t) => t > s).length);
   return { scores, ranks, winners: ranks.flatMap((r, seat) => (r === 1 ? [seat] : [])) };
 }
+
+/** The score a seat's parts add up to. */
+export const scoreOf = (parts: readonly ScorePart[]): number => parts.reduce((sum, part) => sum + part.points, 0);
+
+/** Ranks seats by the sum of their score's parts, and keeps the parts as the breakdown. */
+export const rankByParts = (breakdown: readonly (readonly ScorePart[])[]): GameResult => ({ ...rankByScore(breakdown.map(scoreOf)), breakdown });

@@ -10,6 +10,7 @@ import t from 'tap';
 import { serverChance, type Chance } from '../../src/domain/chance.ts';
 import { fold, isViolation, violation, type Actor, type GameEvent, type Seat, type Setup, type Viewer } from '../../src/domain/contract.ts';
 import type { AnyGame } from '../../src/domain/games.ts';
+import { resultSchema } from '../../src/domain/view-parts.ts';
 import { below, canonical, deepFreeze, MAX_COMMANDS, play, setupArbitrary, type GameSetup, type Played } from './harness.ts';
 import { mutate, shapesOf } from './mutate.ts';
 
@@ -243,6 +244,16 @@ export function runBattery(spec: GameSpec): void {
   property('ends', `random play ends within ${MAX_COMMANDS} commands`, (s) => {
     const whole = spec.limit === undefined ? played(s) : play(game, s);
     assert.ok(whole.ended, `no result after ${whole.steps.length} commands`);
+  }, todo.ends ? 3 : runs);
+
+  property('ends', "the result breaks each seat's score into the parts that sum to it", (s) => {
+    const p = played(s);
+    if (!p.ended) return;
+    const result = resultSchema.parse(game.result(p.final));
+    assert.equal(result.breakdown?.length, s.setup.seats, 'a breakdown for every seat');
+    result.breakdown!.forEach((parts, seat) => {
+      assert.equal(parts.reduce((sum, part) => sum + part.points, 0), result.scores[seat], `seat ${seat}'s parts sum to its score`);
+    });
   }, todo.ends ? 3 : runs);
 
   property('legal', 'legal commands are accepted, every other command is refused', (s) => {

@@ -66,7 +66,7 @@ t.test('playing: one turn indicator, countdowns, the newest move, the result', a
     await page.waitForSelector('[data-testid=result]');
     const result = await served.api('GET', `/games/${id}`);
     t.equal(await page.locator('[data-testid=headline]').textContent(), result.result.winners.includes(0) ? 'You won' : 'You came 2nd of 2', `${size}: the banner says how the viewer did`);
-    t.equal(await page.locator('[data-testid=scores] li').count(), 2, `${size}: every seat's score`);
+    t.equal(await page.locator('[data-testid=scores] > li').count(), 2, `${size}: every seat's score`);
     t.ok(await page.locator('[data-testid=replay]').isVisible(), `${size}: and a button to the replay`);
     t.same(await axeViolations(page), [], `${size}: axe finds nothing on the finished play page`);
     await shot(page, `play-mistkaefer-over-${size}`);

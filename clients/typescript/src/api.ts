@@ -2352,6 +2352,8 @@ export interface components {
             winners: number[];
             /** @description Seats that resigned or lost on time, ranked last (the game ended by their resignation); absent when nobody did. */
             resigned?: number[];
+            /** @description How each seat's score came about, as its rulebook counts it; index = seat. A seat's parts' points sum to its score. Absent where the rules did not score the game (a resignation, an organizer's result). */
+            breakdown?: components["schemas"]["ScorePart"][][];
         };
         /** @description The game at one version, as the caller may see it */
         GameSnapshot: components["schemas"]["PechvogelGameSnapshot"] | components["schemas"]["FackelUndKeuleGameSnapshot"] | components["schemas"]["MistkaeferGameSnapshot"] | components["schemas"]["PorcaMiseriaGameSnapshot"];
@@ -5032,6 +5034,15 @@ export interface components {
             }[];
             /** @description Players left out of this round for not checking in (each told by PlayerAbsent and GET /tournaments/me) */
             readonly leftOut: string[];
+        };
+        /** @description One line of a seat's score. */
+        ScorePart: {
+            /** @description What the part counts, in the rulebook's words and in the singular: 'score marker', 'most meat'. */
+            label: string;
+            /** @description How many pieces of that kind; absent for a bonus. */
+            count?: number;
+            /** @description The points the part brings; 0 for pieces that count towards a goal, not points (Mistkäfer). */
+            points: number;
         };
         /** @description A seat resigned: the game ends, the seat ranks last. */
         SeatResigned: {

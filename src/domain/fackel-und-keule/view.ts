@@ -2,12 +2,12 @@
 // reveal (and how many cards were chosen: hand sizes include chosen cards until then),
 // the draw pile's order and content, and face-down surplus discards.
 import type { GameResult, Seat, Viewer } from '../contract.ts';
-import { rankByScore } from '../contract.ts';
+import { rankByParts } from '../contract.ts';
 import { animalData, type AnimalData } from './edition.ts';
 import type { Event } from './events.ts';
 import { surplusOf, takeSize } from './flow.ts';
 import { nextTaker, pending } from './legal.ts';
-import { scores } from './scoring.ts';
+import { scoreParts } from './scoring.ts';
 import type { Phase, State } from './state.ts';
 import { ROUNDS, type ChipCounts, type PreyCounts } from './vocabulary.ts';
 
@@ -60,7 +60,7 @@ export interface View {
 }
 
 export const result = (state: State): GameResult | null =>
-  state.phase.name === 'ended' ? rankByScore(scores(state.chips)) : null;
+  state.phase.name === 'ended' ? rankByParts(scoreParts(state.chips)) : null;
 
 const choiceOf = (state: State, seat: Seat) =>
   state.phase.name === 'choosing' ? state.phase.choices[seat] ?? null : null;

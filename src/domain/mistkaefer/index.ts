@@ -1,6 +1,6 @@
 // Mistkäfer as a game module for the platform.
 import type { GameModule } from '../contract.ts';
-import { rankByScore, violation } from '../contract.ts';
+import { violation } from '../contract.ts';
 import { codes } from './codes.ts';
 import type { Command } from './commands.ts';
 import { commandSchema } from './commands.ts';
@@ -10,6 +10,7 @@ import type { Event } from './events.ts';
 import { eventSchema } from './events.ts';
 import { evolve } from './evolve.ts';
 import { legalCommands, pending } from './legal.ts';
+import { result } from './result.ts';
 import type { Options } from './options.ts';
 import { optionsSchema } from './options.ts';
 import type { State } from './state.ts';
@@ -46,10 +47,7 @@ export const mistkaefer: GameModule<Options, State, Command, Event, View> = {
   redact: (event, viewer) => redact(event, viewer),
   pending,
   legalCommands,
-  result: (state) =>
-    state.winner === null
-      ? null
-      : rankByScore(Array.from({ length: state.seats }, (_, s) => (s === state.winner ? 1 : 0))),
+  result,
 };
 
 export type { Command, Event, Options, State, View };

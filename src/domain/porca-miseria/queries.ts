@@ -1,6 +1,6 @@
 // Who may act now, what each seat may send, and the result.
-import type { GameResult, Pending, Seat } from '../contract.ts';
-import { rankByScore } from '../contract.ts';
+import type { GameResult, Pending, ScorePart, Seat } from '../contract.ts';
+import { rankByParts, scoreOf } from '../contract.ts';
 import type { PorcaCommand } from './commands.ts';
 import { deadlineOf, type PorcaState } from './state.ts';
 import { freeTargets, mayGrab, seatsThatMayGrab } from './symbol-action.ts';
@@ -29,10 +29,19 @@ export function legalCommands(state: PorcaState, seat: Seat): PorcaCommand[] {
   }
 }
 
-/** Each seat's cards: its winnings plus target cards received as compensation. */
-export const scoresOf = (state: PorcaState): number[] =>
-  state.winnings.map((cards, seat) => cards.length + (state.compensation[seat]?.length ?? 0));
+/** "Each player now counts his winning cards", the target cards received "as
+ * compensation for missing cards" among them. */
+const scoreParts = (state: PorcaState): ScorePart[][] =>
+  state.winnings.map((cards, seat) => {
+    const compensation = state.compensation[seat]?.length ?? 0;
+    return [
+      { label: 'winning card', count: cards.length, points: cards.length },
+      ...(compensation > 0 ? [{ label: 'target card as compensation', count: compensation, points: compensation }] : []),
+    ];
+  });
+
+export const scoresOf = (state: PorcaState): number[] => scoreParts(state).map(scoreOf);
 
 export function result(state: PorcaState): GameResult | null {
-  return state.phase === 'over' ? rankByScore(scoresOf(state)) : null;
+  return state.phase === 'over' ? rankByParts(scoreParts(state)) : null;
 }

@@ -1,7 +1,7 @@
 // Scoring and the edition's data.
 import t from 'tap';
 import { edition } from '../../../src/domain/fackel-und-keule/edition.ts';
-import { scores } from '../../../src/domain/fackel-und-keule/scoring.ts';
+import { scoreParts, scores } from '../../../src/domain/fackel-und-keule/scoring.ts';
 import { game } from './helpers.ts';
 
 const chips = (teeth: number, fur: number, meat: number, skull: number) => ({ teeth, fur, meat, skull });
@@ -13,9 +13,23 @@ t.test('a point a chip (skulls too); 3 for a sole majority of each of the 4 type
   t.same(scores([chips(1, 1, 1, 0), chips(0, 0, 0, 0), chips(0, 0, 0, 0)]), [3 + 9, 0, 0], 'three types are not all four');
 });
 
+t.test("the breakdown names each part of the score: chips, each sole majority, all 4 types", async (t) => {
+  const parts = scoreParts([chips(1, 1, 1, 1), chips(0, 0, 0, 0), chips(0, 0, 0, 0)]);
+  t.same(parts[0], [
+    { label: 'prey chip', count: 4, points: 4 },
+    { label: 'most teeth', points: 3 },
+    { label: 'most fur', points: 3 },
+    { label: 'most meat', points: 3 },
+    { label: 'most skull', points: 3 },
+    { label: 'all 4 kinds of prey chip', points: 3 },
+  ]);
+  t.same(parts[1], [{ label: 'prey chip', count: 0, points: 0 }]);
+});
+
 t.test('ties in the final score share the win', async (t) => {
   const state = { ...game.initialState({ options: { turnSeconds: 0 }, seats: 3 }), chips: [chips(2, 0, 0, 0), chips(2, 0, 0, 0), chips(0, 0, 0, 0)], phase: { name: 'ended' as const } };
-  t.same(game.result(state), { scores: [2, 2, 0], ranks: [1, 1, 3], winners: [0, 1] });
+  t.match(game.result(state), { scores: [2, 2, 0], ranks: [1, 1, 3], winners: [0, 1] });
+  t.same(game.result(state)?.breakdown?.[0], [{ label: 'prey chip', count: 2, points: 2 }], 'a tied majority brings no bonus, so the breakdown lists none');
   t.equal(game.result(game.initialState({ options: { turnSeconds: 0 }, seats: 3 })), null);
 });
 

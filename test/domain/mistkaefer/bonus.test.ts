@@ -174,5 +174,14 @@ t.test('the thief may win by stealing; the game ends at once, later bonuses are 
   ]);
   const over = after(waiting, won);
   t.same(mistkaefer.pending(over).seats, []);
-  t.same(mistkaefer.result(over), { scores: [1, 0, 0], ranks: [1, 2, 2], winners: [0] });
+  t.match(mistkaefer.result(over), { scores: [1, 0, 0], ranks: [1, 2, 2], winners: [0] });
+  // The chips every seat ends with, turned face up: seat 1's clover leaf is the thief's now.
+  t.same(
+    mistkaefer.result(over)?.breakdown?.map((parts) => parts.map((p) => `${p.count ?? ''} ${p.label}: ${p.points}`)),
+    [
+      ['4 clover leaf: 0', '0 dung ball: 0', ' win: 4 clover leaves or 16 dung balls: 1'],
+      ['0 clover leaf: 0', '0 dung ball: 0'],
+      ['0 clover leaf: 0', '0 dung ball: 0'],
+    ],
+  );
 });

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { fold } from '../../../src/domain/contract.ts';
 import { pechvogel } from '../../../src/domain/pechvogel/index.ts';
-import { score } from '../../../src/domain/pechvogel/scoring.ts';
+import { score, scoreParts } from '../../../src/domain/pechvogel/scoring.ts';
 import { frustrations, lastEvents, markers, newGame, play, R, ravenTurn, markerTurn } from './helpers.ts';
 
 t.test('Umberto: target seven, two sevens and two ravens, then one six and two sevens: a seven marker', async (t) => {
@@ -101,5 +101,11 @@ t.test('Kelly, Diego and Finn: frustrated, reroll, reduce, greedy five sixes, fr
 
 t.test("Carmen's scoring: 20 points of markers, three frustrations and Murphy: −1", async (t) => {
   t.equal(score({ markers: [7, 7, 6], frustrations: 3 }, true), -1);
+  // "(+20, 3 x -7 = -21, total -1.)"
+  t.same(scoreParts({ markers: [7, 7, 6], frustrations: 3 }, true), [
+    { label: 'score marker', count: 3, points: 20 },
+    { label: 'frustration with Murphy', count: 3, points: -21 },
+  ]);
+  t.same(scoreParts({ markers: [7, 7, 6], frustrations: 3 }, false)[1], { label: 'frustration', count: 3, points: -9 }, 'without Murphy: −3 each');
   t.equal(score({ markers: [7, 7, 6], frustrations: 3 }, false), 11, 'without Murphy each is −3');
 });

@@ -43,14 +43,14 @@ t.test('the game ends when no score markers remain in the middle', async (t) => 
   t.same(pechvogel.pending(g.state), { seats: [] });
   t.equal(codeOf(attempt(g, 0, { type: 'throw' }, [3, 3, 3, 3, 3, 3, 3])), 'pechvogel/game-over');
   t.same(markers(g), [[7, 7, 6, 5, 5, 4], [7, 6, 6, 5, 4, 4, 3, 3]]);
-  t.same(pechvogel.result(g.state), { scores: [34 - 3, 38], ranks: [2, 1], winners: [1] });
+  t.match(pechvogel.result(g.state), { scores: [34 - 3, 38], ranks: [2, 1], winners: [1] });
   t.same(fold(pechvogel, g.setup, g.events), g.state);
 });
 
 t.test('ties share the win', async (t) => {
   let g = newGame(3);
   for (const v of [7, 7, 7, 6, 6, 6, 5, 5, 5, 4, 4, 4, 3, 3, 3] as const) g = markerTurn(g, v);
-  t.same(pechvogel.result(g.state), { scores: [25, 25, 25], ranks: [1, 1, 1], winners: [0, 1, 2] });
+  t.match(pechvogel.result(g.state), { scores: [25, 25, 25], ranks: [1, 1, 1], winners: [0, 1, 2] });
 });
 
 t.test('frustrations cost 3 each, 7 each for the holder of Murphy', async (t) => {
@@ -62,4 +62,8 @@ t.test('frustrations cost 3 each, 7 each for the holder of Murphy', async (t) =>
   const result = pechvogel.result(g.state)!;
   const sums = g.state.players.map((p) => p.markers.reduce((a, b) => a + b, 0));
   t.same(result.scores, [sums[0]! - 7, sums[1]! - 3]);
+  t.same(result.breakdown?.map((parts) => parts[1]), [
+    { label: 'frustration with Murphy', count: 1, points: -7 },
+    { label: 'frustration', count: 1, points: -3 },
+  ], 'the breakdown says which seat pays 7 a frustration for holding Murphy');
 });

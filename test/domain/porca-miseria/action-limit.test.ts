@@ -44,7 +44,8 @@ t.test('the action of the last card is settled in full, then the game ends inste
   ]);
   t.equal(after.phase, 'over');
   t.equal(after.endReason, 'action-limit');
-  t.same(porcaMiseria.result(after), { scores: [0, 0, 1, 0], ranks: [2, 2, 1, 2], winners: [2] }, 'the jackpot counts for nobody');
+  t.match(porcaMiseria.result(after), { scores: [0, 0, 1, 0], ranks: [2, 2, 1, 2], winners: [2] }, 'the jackpot counts for nobody');
+  t.same(porcaMiseria.result(after)?.breakdown?.[2], [{ label: 'winning card', count: 1, points: 1 }], 'the breakdown counts the winning cards');
   t.same(porcaMiseria.pending(after), { seats: [] }, 'no deadline is left');
   t.equal(codeOf(when(after, { type: 'reveal' }, seat(2), T0 + 8300)), 'porca-miseria/game-over');
 });

@@ -49,7 +49,9 @@ function Chips({ x, y, counts, where, perRow = 18 }: { x: number; y: number; cou
   );
 }
 
-const countsText = (c: Record<string, number>) => (['teeth', 'fur', 'meat', 'skull'] as const).map((k) => `${c[k] ?? 0} ${k}`).join(', ');
+// The kinds' names as the rulebook labels the chips, each with its count ("teeth 1",
+// not "1 teeth": the names are labels, not nouns to count).
+const countsText = (c: Record<string, number>) => (['teeth', 'fur', 'meat', 'skull'] as const).map((k) => `${k} ${c[k] ?? 0}`).join(', ');
 
 function Table({ view, names, you, edition, narrow }: TableProps<View>) {
   const width = tableWidth(narrow);
@@ -91,7 +93,7 @@ function Table({ view, names, you, edition, narrow }: TableProps<View>) {
       const shown = hand.every((c) => c !== null) && hand.length > 0 ? `: ${hand.map((c) => `${kindName[kindOf(edition, c as number)]} ${c}`).join(', ')}` : '';
       const played = playedOf(s.seat);
       const playedText = played.cards.length ? `${played.over ? `played in round ${last!.round}` : 'played'} ${played.cards.map((c) => kindName[kindOf(edition, c)]).join(', ')}; ` : s.commitment ? 'has chosen; ' : '';
-      return `${names[s.seat]}: ${plural(s.handSize, 'card')} in hand${shown}; ${playedText}chips ${countsText(s.chips)}.`;
+      return `${names[s.seat]}: ${plural(s.handSize, 'card')} in hand${shown}; ${playedText}chips: ${countsText(s.chips)}.`;
     }),
   ].join(' ');
   const cardAt = (i: number, row: number) => ({ x: cardsX + (i % perRow) * 44, y: cardsY + (2 * Math.floor(i / perRow) + row) * 54 });

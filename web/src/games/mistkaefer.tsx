@@ -6,6 +6,7 @@ import type { View } from '../../../src/domain/mistkaefer/view.ts';
 import type { Edition } from '../../../src/domain/mistkaefer/edition.ts';
 import type { Command } from '../../../src/domain/mistkaefer/commands.ts';
 import type { Event } from '../../../src/domain/mistkaefer/events.ts';
+import type { Command as AnyCommand } from '../api.ts';
 import { list, pieceButton, plural, tableWidth, type GameUi, type TableProps } from './game.ts';
 import { rowsOf, SeatPanel, wrapAt } from './seat-panel.tsx';
 
@@ -49,7 +50,7 @@ function Rolls({ act, x, y }: { act: TableProps<View>['act']; x: number; y: numb
 
 /** Rolls are the dice drawn where dice land; a rolled die places every die showing its
  * value, so a placement that steals is left to the buttons. */
-const onTable = (c: Command): boolean => c.type === 'roll' || (c.type === 'place' && !(c['stealFrom'] as unknown[] | undefined)?.length);
+const onTable = (c: AnyCommand): boolean => c.type === 'roll' || (c.type === 'place' && !(c['stealFrom'] as unknown[] | undefined)?.length);
 
 function Table({ view, names, you, edition, narrow, act }: TableProps<View>) {
   const ed = edition as Edition;
@@ -182,7 +183,7 @@ export const mistkaefer: GameUi<View> = {
   Table,
   describe: (e, name) => describe(e as Event, name),
   label: (c, view, name) => label(c as Command, view, name),
-  onTable: (c) => onTable(c as Command),
+  onTable,
   // Rolled dice lie in the rolled area; a placement, a bonus or chips are the seat's.
   newest: (e) => (e.type === 'DiceRolled' ? '[data-area=rolled]' : e.type === 'GameStarted' ? null : undefined),
 };

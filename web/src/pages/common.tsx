@@ -235,7 +235,26 @@ function endingWords(game: GameSummary, ending: NonNullable<Ending>): string {
   }
 }
 
-type Outcome = { scores: number[]; ranks: number[]; winners: number[] };
+type ScorePart = { label: string; count?: number; points: number };
+type Outcome = { scores: number[]; ranks: number[]; winners: number[]; breakdown?: ScorePart[][] };
+
+const signed = (points: number): string => (points > 0 ? `+${points}` : points < 0 ? `−${-points}` : '0');
+
+/** How a seat's score came about, in one line: "3 × score marker +20 · 3 × frustration
+ * with Murphy −21". Parts of nothing (no pieces, no points) are left out. */
+function Breakdown({ parts }: { parts: readonly ScorePart[] }) {
+  const shown = parts.filter((p) => p.points !== 0 || (p.count ?? 0) > 0);
+  if (shown.length === 0) return null;
+  return (
+    <ul class="breakdown" data-testid="breakdown">
+      {shown.map((p) => (
+        <li data-points={p.points}>
+          {p.count !== undefined ? `${p.count} × ` : ''}{p.label}{p.points !== 0 || p.count === undefined ? ` ${signed(p.points)}` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** The result for a person: the headline ("You won", "2nd of 3", "Ana won", or why
  * it ended), each seat's place and score, then what to do next (`children`). */
@@ -256,7 +275,10 @@ export function Result({ game, result, ending = null, you = null, children }: { 
       {r ? (
         <ol class="scores" data-testid="scores">
           {r.ranks.map((rank, seat) => ({ rank, seat })).sort((x, y) => x.rank - y.rank).map(({ rank, seat }) => (
-            <li data-seat={seat} value={rank}>{seatName(game, seat)}{seat === you ? ' (you)' : ''}: <strong>{r.scores[seat]}</strong></li>
+            <li data-seat={seat} value={rank}>
+              {seatName(game, seat)}{seat === you ? ' (you)' : ''}: <strong>{r.scores[seat]}</strong>
+              {r.breakdown?.[seat] ? <Breakdown parts={r.breakdown[seat]!} /> : null}
+            </li>
           ))}
         </ol>
       ) : null}
