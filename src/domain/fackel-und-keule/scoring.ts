@@ -15,7 +15,7 @@ export const scoreParts = (chips: readonly ChipCounts[]): ScorePart[][] =>
     const majorities = CHIP_KINDS.filter((k) => mine[k] > 0 && chips.every((other, s) => s === seat || other[k] < mine[k]));
     return [
       { label: 'prey chip', count, points: count },
-      ...majorities.map((k) => ({ label: `most ${k}`, points: MAJORITY_BONUS })),
+      ...majorities.map((k) => ({ label: `most ${k === 'skull' ? 'skulls' : k}`, points: MAJORITY_BONUS })),
       ...(CHIP_KINDS.every((k) => mine[k] > 0) ? [{ label: 'all 4 kinds of prey chip', points: ALL_TYPES_BONUS }] : []),
     ];
   });

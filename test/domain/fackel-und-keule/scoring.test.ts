@@ -20,7 +20,7 @@ t.test("the breakdown names each part of the score: chips, each sole majority, a
     { label: 'most teeth', points: 3 },
     { label: 'most fur', points: 3 },
     { label: 'most meat', points: 3 },
-    { label: 'most skull', points: 3 },
+    { label: 'most skulls', points: 3 },
     { label: 'all 4 kinds of prey chip', points: 3 },
   ]);
   t.same(parts[1], [{ label: 'prey chip', count: 0, points: 0 }]);

@@ -132,7 +132,7 @@ function Table({ view, names, you, edition, narrow }: TableProps<View>) {
         const pending = view.pending.includes(seat.seat);
         const note = seat.played ? 'Played' : seat.commitment ? 'Chosen ✓' : pending ? 'Thinking…' : played.over && played.cards.length ? `Played in round ${last!.round}` : '';
         return (
-          <SeatPanel seat={seat.seat} y={seatY[seat.seat]!} width={width - 20} height={seatLayout[seat.seat]!.height} name={names[seat.seat]} you={you === seat.seat} active={pending} note={note}>
+          <SeatPanel seat={seat.seat} y={seatY[seat.seat]!} width={width - 20} height={seatLayout[seat.seat]!.height} name={names[seat.seat]} nameWidth={narrow ? width - 44 : cardsX - 20} you={you === seat.seat} active={pending} note={note}>
             <g data-area="hand" data-seat={seat.seat}>
               {hand.map((id, i) => {
                 const at = cardAt(i, 0);

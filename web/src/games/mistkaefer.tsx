@@ -110,7 +110,7 @@ function Table({ view, names, you, edition, narrow, act }: TableProps<View>) {
       {view.tableaus.map((tableau, seat) => {
         const hand = view.hands[seat]!;
         return (
-          <SeatPanel seat={seat} y={seatY[seat]!} width={width - 20} height={seatHeights[seat]!} name={names[seat]} you={you === seat} active={view.active === seat && view.phase !== 'over'} {...(view.winner === seat ? { note: 'winner' } : {})}>
+          <SeatPanel seat={seat} y={seatY[seat]!} width={width - 20} height={seatHeights[seat]!} name={names[seat]} nameWidth={narrow ? width - 44 : x0 - 20} you={you === seat} active={view.active === seat && view.phase !== 'over'} {...(view.winner === seat ? { note: 'winner' } : {})}>
             {colours.map((colour, row) => (
               <g data-row={colour}>
                 {Array.from({ length: rowLength }, (_, col) => {

@@ -111,7 +111,7 @@ function Table({ view, names, you, narrow }: TableProps<PechvogelView>) {
       {view.players.map((player, seat) => {
         const { frustrationsY, height } = seatLayout[seat]!;
         return (
-          <SeatPanel seat={seat} y={seatY[seat]!} width={width - 20} height={height} name={names[seat]} you={you === seat} active={turn?.seat === seat}>
+          <SeatPanel seat={seat} y={seatY[seat]!} width={width - 20} height={height} name={names[seat]} nameWidth={markersX - 20} you={you === seat} active={turn?.seat === seat}>
             {view.murphy === seat ? (
               <g data-piece="murphy"><rect x={10} y={30} width={70} height={20} rx={4} class="murphy" /><text x={45} y={45} text-anchor="middle" class="murphy-text">Murphy</text></g>
             ) : null}

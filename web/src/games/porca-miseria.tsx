@@ -96,7 +96,7 @@ function Table({ view, names, you, narrow }: TableProps<PorcaView>) {
         const note = [view.startingSeat === seat ? '★ starts' : '', view.passed[seat] ? 'passed' : ''].filter(Boolean).join(' · ');
         const winningsY = narrow ? 52 : 8;
         return (
-          <SeatPanel seat={seat} y={top + seat * (rowHeight + 6)} width={width - 20} height={rowHeight} name={names[seat]} you={you === seat} active={view.startingSeat === seat && view.phase !== 'over'} note={note} data={{ 'data-winnings': won.length }}>
+          <SeatPanel seat={seat} y={top + seat * (rowHeight + 6)} width={width - 20} height={rowHeight} name={names[seat]} nameWidth={narrow ? width - 44 : 150} you={you === seat} active={view.startingSeat === seat && view.phase !== 'over'} note={note} data={{ 'data-winnings': won.length }}>
             <text x={narrow ? 200 : 170} y={narrow ? 42 : 22} class="label" data-lucky={view.luckyNumbers[seat]?.join(',')}>Lucky {view.luckyNumbers[seat]?.join(' ')}</text>
             {won.slice(0, 30).map((_, i) => <rect x={(narrow ? 12 : 290) + i * 8} y={winningsY} width={14} height={24} rx={2} class="pm-card mini" />)}
             <text x={narrow ? 12 : width - 32} y={narrow ? 96 : 22} text-anchor={narrow ? 'start' : 'end'} class="label">Won {won.length}{view.compensation[seat]?.length ? ` +${view.compensation[seat]!.length}` : ''} · score {view.scores[seat]}</text>

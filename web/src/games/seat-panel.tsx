@@ -3,6 +3,7 @@
 // under the name, and the game's pieces inside. The tests find each seat's pieces by
 // the panel's data-area="player" and data-seat.
 import type { ComponentChildren } from 'preact';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 export interface SeatPanelProps {
   readonly seat: number;
@@ -11,6 +12,9 @@ export interface SeatPanelProps {
   readonly width: number;
   readonly height: number;
   readonly name: string | undefined;
+  /** How wide the name may run before the panel's pieces begin: a longer name is cut
+   * with an ellipsis, whole in its tooltip and in the table's description. */
+  readonly nameWidth: number;
   readonly you: boolean;
   readonly active: boolean;
   readonly note?: string;
@@ -19,11 +23,48 @@ export interface SeatPanelProps {
   readonly children?: ComponentChildren;
 }
 
-export function SeatPanel({ seat, y, width, height, name, you, active, note, data, children }: SeatPanelProps) {
+let measuring: CanvasRenderingContext2D | null = null;
+
+/** The longest start of `name` that fits `width` in the font `text` is drawn with, cut
+ * with an ellipsis; `suffix` is always kept. Names are anyone's text, up to 64
+ * characters: an SVG text never wraps, so an uncut one ran under the seat's cards. */
+function fitted(text: SVGTextElement, name: string, suffix: string, width: number): string {
+  measuring ??= document.createElement('canvas').getContext('2d');
+  if (measuring === null) return name;
+  const style = getComputedStyle(text);
+  measuring.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const fits = (s: string) => measuring!.measureText(s + suffix).width <= width;
+  if (fits(name)) return name;
+  let keep = 0;
+  for (let n = name.length - 1; n > 0; n--) {
+    if (fits(`${name.slice(0, n)}…`)) {
+      keep = n;
+      break;
+    }
+  }
+  return `${name.slice(0, keep)}…`;
+}
+
+function SeatName({ name, you, width }: { name: string; you: boolean; width: number }) {
+  const ref = useRef<SVGTextElement>(null);
+  const suffix = you ? ' (you)' : '';
+  const [shown, setShown] = useState(name);
+  useLayoutEffect(() => {
+    if (ref.current) setShown(fitted(ref.current, name, suffix, width));
+  }, [name, suffix, width]);
+  return (
+    <text ref={ref} x={12} y={22} class="name" data-name={name}>
+      {shown !== name ? <title>{name}</title> : null}
+      {shown}{suffix}
+    </text>
+  );
+}
+
+export function SeatPanel({ seat, y, width, height, name, nameWidth, you, active, note, data, children }: SeatPanelProps) {
   return (
     <g data-seat={seat} data-area="player" {...data} transform={`translate(10 ${y})`}>
       <rect width={width} height={height} rx={8} class={active ? 'seat active' : 'seat'} />
-      <text x={12} y={22} class="name">{name}{you ? ' (you)' : ''}</text>
+      <SeatName name={name ?? ''} you={you} width={nameWidth} />
       {note ? <text x={12} y={42} class="label">{note}</text> : null}
       {children}
     </g>
