@@ -29,9 +29,11 @@ const endOfLoaded = (loaded: LoadedGame): GameEnd => endOf(loaded.game, loaded.s
  * answer, whether the caller holds it already. `tag` names the answer when the game is
  * finished, which never changes again (the game, its final version and rules, what was
  * asked and through whose eyes); it is null while the game runs, and for a tournament's
- * table, whose result the organizer may still correct. True: the read returns
+ * table, whose result the organizer may still correct. `revalidate`: the tagged answer
+ * may still change (a finished game's summary until its rematch is made), so a client
+ * asks again each time and gets 304 while it holds the same. True: the read returns
  * `unchanged` instead of the answer. */
-export type Holds = (tag: string | null) => boolean;
+export type Holds = (tag: string | null, revalidate?: boolean) => boolean;
 export const unchanged: unique symbol = Symbol('unchanged');
 export type Unchanged = typeof unchanged;
 
@@ -75,7 +77,8 @@ export class GameReads {
   async summary(gameId: string, token: string | undefined, holds = holdsNothing) {
     const loaded = await this.latest.load(gameId);
     const principal = resolvePrincipal(loaded.record, token);
-    if (holds(tagOf(loaded, ['summary', principal]))) return unchanged;
+    // The rematch link is the one part of a finished game's summary that still changes.
+    if (holds(tagOf(loaded, ['summary', principal, loaded.record.rematchId]), loaded.record.rematchId === null)) return unchanged;
     return { game: summarize(loaded.record, endOf(loaded.game, loaded.state)), you: principal, ...describeVersion(loaded, allowedViewer(loaded.record, principal, undefined)) };
   }
 

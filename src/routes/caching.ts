@@ -1,6 +1,8 @@
 // HTTP caching of game reads. A finished game never changes, so what a read of it
 // answers is immutable: it carries an ETag and may be kept for a year, and a request
-// whose `If-None-Match` names that tag is answered 304 before the answer is built. A
+// whose `If-None-Match` names that tag is answered 304 before the answer is built. Its
+// summary is the exception until a rematch is made (the link is new then): tagged, but
+// `no-cache`, so a client revalidates it each time. A
 // running game's answers are never kept long: `no-cache` (public ones) or `no-store`
 // (anything asked with a token). Hidden information: every answer that depends on the
 // caller's token says `Vary: Authorization`, and one asked with a token is `private`,
@@ -16,7 +18,7 @@ export const IMMUTABLE_SECONDS = 31_536_000;
  * the request headers the answer depends on. */
 export function conditional(request: FastifyRequest, reply: FastifyReply, vary: readonly string[]): Holds {
   const withToken = request.headers.authorization !== undefined;
-  return (tag) => {
+  return (tag, revalidate = false) => {
     addVary(reply, vary);
     if (tag === null) {
       reply.header('cache-control', withToken ? 'private, no-store' : 'no-cache');
@@ -24,7 +26,7 @@ export function conditional(request: FastifyRequest, reply: FastifyReply, vary: 
     }
     const etag = `W/"${tag}"`;
     reply.header('etag', etag);
-    reply.header('cache-control', `${withToken ? 'private' : 'public'}, max-age=${IMMUTABLE_SECONDS}, immutable`);
+    reply.header('cache-control', revalidate ? `${withToken ? 'private' : 'public'}, no-cache` : `${withToken ? 'private' : 'public'}, max-age=${IMMUTABLE_SECONDS}, immutable`);
     return matches(request.headers['if-none-match'], etag);
   };
 }

@@ -64,6 +64,8 @@ const security: { [scheme: string]: string[] }[] = [{ bearer: [] }, {}];
 /** Reads of a finished game answer 304 to a matching If-None-Match (see caching.ts). */
 const cached = { 304: z.null() };
 const caching = 'A finished game\'s answer never changes: it carries an ETag and `Cache-Control: max-age=31536000, immutable` (`private` when asked with a token, and `Vary: Authorization`), and `If-None-Match` with that ETag answers 304. A running game\'s answer is never kept (`no-cache`; `private, no-store` with a token).';
+/** The summary names the rematch once one is made: until then a finished game's summary is revalidated. */
+const summaryCaching = `${caching} Until a finished game has a rematch, its summary's answer says \`no-cache\` instead of \`immutable\` (the same ETag, so a 304 while nothing changed): \`rematch\` is the one field that still changes.`;
 
 export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   const { setup, reads, commands } = app.services;
@@ -130,7 +132,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       operationId: 'getGame',
       tags: ['games'],
       summary: "A game: summary, the caller's view and legal commands",
-      description: `Without a token you are a spectator. With a seat's token this read is its person's arrival: the last person to arrive starts a waiting game (see createGame), and the answer shows it started. ${caching}`,
+      description: `Without a token you are a spectator. With a seat's token this read is its person's arrival: the last person to arrive starts a waiting game (see createGame), and the answer shows it started. ${summaryCaching}`,
       params: GameParams,
       security,
       response: { 200: GameDetails, ...cached, ...errors },

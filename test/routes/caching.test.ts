@@ -46,7 +46,7 @@ t.test('a finished game\'s reads carry an ETag and a year\'s max-age, and If-Non
 
   const anonymous = await app.inject({ url: `/games/${id}` });
   t.equal(anonymous.json().game.status, 'finished');
-  t.equal(anonymous.headers['cache-control'], `public, ${yearLong}`);
+  t.equal(anonymous.headers['cache-control'], 'public, no-cache', 'the summary is revalidated while the game has no rematch: the rematch link is still to come');
   t.equal(anonymous.headers.vary, 'authorization');
   const etag = anonymous.headers.etag as string;
   t.match(etag, /^W\/"[\w-]+"$/);
@@ -54,6 +54,14 @@ t.test('a finished game\'s reads carry an ETag and a year\'s max-age, and If-Non
   t.equal(again.statusCode, 304, 'the client holds it already');
   t.equal(again.body, '', 'so nothing is sent');
   t.equal(again.headers.etag, etag);
+  // A seat's page showed "Rematch" for good: its browser kept the answer as immutable.
+  const rematch = await app.inject({ method: 'POST', url: `/games/${id}/rematch`, headers: bearerHeader(tokens[0]) });
+  t.equal(rematch.statusCode, 200);
+  const after = await app.inject({ url: `/games/${id}`, headers: { 'if-none-match': etag } });
+  t.equal(after.statusCode, 200, 'once the rematch is made, the old tag no longer holds');
+  t.same(after.json().game.rematch, { gameId: rematch.json().game.id });
+  t.equal(after.headers['cache-control'], `public, ${yearLong}`, 'and the summary never changes again');
+  t.not(after.headers.etag, etag);
 
   // Hidden information: each seat's answer is its own, private, and tagged apart.
   const seat0 = await app.inject({ url: `/games/${id}/view?version=5`, headers: bearerHeader(tokens[0]) });

@@ -153,7 +153,7 @@ export interface paths {
         };
         /**
          * A game: summary, the caller's view and legal commands
-         * @description Without a token you are a spectator. With a seat's token this read is its person's arrival: the last person to arrive starts a waiting game (see createGame), and the answer shows it started. A finished game's answer never changes: it carries an ETag and `Cache-Control: max-age=31536000, immutable` (`private` when asked with a token, and `Vary: Authorization`), and `If-None-Match` with that ETag answers 304. A running game's answer is never kept (`no-cache`; `private, no-store` with a token).
+         * @description Without a token you are a spectator. With a seat's token this read is its person's arrival: the last person to arrive starts a waiting game (see createGame), and the answer shows it started. A finished game's answer never changes: it carries an ETag and `Cache-Control: max-age=31536000, immutable` (`private` when asked with a token, and `Vary: Authorization`), and `If-None-Match` with that ETag answers 304. A running game's answer is never kept (`no-cache`; `private, no-store` with a token). Until a finished game has a rematch, its summary's answer says `no-cache` instead of `immutable` (the same ETag, so a 304 while nothing changed): `rematch` is the one field that still changes.
          */
         get: operations["getGame"];
         put?: never;
