@@ -27,6 +27,11 @@ t.test('rematch from the result banner, made or joined', async (t) => {
     t.ok(await banner.getByRole('link', { name: /replay/i }).getAttribute('href').then((h) => h === `/replay/${id}`), `${size}: the banner links the replay`);
     t.same(await axeViolations(page), [], `${size}: axe finds nothing on the finished play page`);
     await shot(page, `rematch-banner-${size}`);
+    // The other person looks at the same finished table in their own browser meanwhile.
+    const other = await open(chromium, size);
+    await other.page.goto(`${served.url}/play/${id}#token=${bo}`);
+    const joining = other.page.getByRole('region', { name: 'Result' }).getByRole('button', { name: /rematch/i });
+    t.equal(await joining.textContent(), 'Rematch', `${size}: before anyone made it, the other person is offered to make the rematch`);
     await banner.getByRole('button', { name: /rematch/i }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/play/') && !url.pathname.endsWith(id));
     const again = (await served.api('GET', `/games/${id}`)).game.rematch.gameId;
@@ -39,15 +44,16 @@ t.test('rematch from the result banner, made or joined', async (t) => {
     t.match(seats[0], { id: again, seat: 0, token, name: hostile }, `${size}: the browser remembers the new seat`);
     await page.waitForSelector('[data-testid=table]');
 
-    // The other person finds it made and joins it with the same button.
-    await page.goto(`${served.url}/play/${id}#token=${bo}`);
-    const joining = page.getByRole('region', { name: 'Result' }).getByRole('button', { name: /rematch/i });
-    t.equal(await joining.textContent(), 'Rematch started — join it', `${size}: the others are told the rematch exists`);
+    // The other person's page, never reloaded, learns that it was made, and joins it
+    // with the same button.
+    await other.page.waitForFunction(() => [...document.querySelectorAll('[data-testid=rematch]')].some((b) => b.textContent === 'Rematch started — join it'), undefined, { timeout: 15_000 });
+    t.pass(`${size}: the others are told the rematch exists, without reloading`);
     await joining.click();
-    await page.waitForURL((u) => u.pathname === `/play/${again}`);
-    const theirs = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('token')!;
+    await other.page.waitForURL((u) => u.pathname === `/play/${again}`);
+    const theirs = new URLSearchParams(new URL(other.page.url()).hash.slice(1)).get('token')!;
     t.equal((await served.api('GET', `/games/${again}`, undefined, theirs)).you.seat, 1, `${size}: and take their own seat in the same rematch`);
-    t.same(failed.filter((f) => !f.startsWith('409')), [], `${size}: no request failed, no script error`);
+    t.same([...failed, ...other.failed].filter((f) => !f.startsWith('409')), [], `${size}: no request failed, no script error`);
     await page.context().close();
+    await other.page.context().close();
   }
 });

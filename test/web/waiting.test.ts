@@ -52,3 +52,32 @@ t.test('waiting for a person, then started anyway by the creator', async (t) => 
     await page.context().close();
   }
 });
+
+t.test('whom a table awaits shrinks live as people arrive, on the watch and play pages', async (t) => {
+  const served = await serve(t);
+  const chromium = await browser(t);
+  for (const size of ['desktop', 'phone'] as const) {
+    const created = await served.api('POST', '/games', { type: 'fackel-und-keule', seats: [{ name: 'Ana' }, { name: hostile }, { name: 'Cy' }, { name: 'Bot', bot: 'greedy' }] });
+    const id = created.game.id;
+    const [ana, other, cy] = created.seats.map((s: { token: string }) => s.token);
+    const watching = await open(chromium, size);
+    await watching.page.goto(`${served.url}/watch/${id}`);
+    const playing = await open(chromium, size);
+    await playing.page.goto(`${served.url}/play/${id}#token=${ana}`);
+    const says = (page: typeof watching.page, text: string) =>
+      page.waitForFunction((text) => document.querySelector('[data-testid=waiting-for]')?.textContent === text, text, { timeout: 15_000 }).then(() => true, () => false);
+    t.ok(await says(watching.page, `Waiting for Ana, ${hostile} and Cy`) || (await says(watching.page, `Waiting for ${hostile} and Cy`)), `${size}: the watch page names the people awaited`);
+    t.ok(await says(playing.page, `Waiting for ${hostile} and Cy`), `${size}: Ana's page names the others`);
+    // The second person opens the table elsewhere (a read with the seat's token).
+    await served.api('GET', `/games/${id}`, undefined, other);
+    t.ok(await says(watching.page, 'Waiting for Cy'), `${size}: the watch page, never reloaded, awaits only Cy now`);
+    t.ok(await says(playing.page, 'Waiting for Cy'), `${size}: so does Ana's page`);
+    // The last one arrives: the table starts and nobody is awaited.
+    await served.api('GET', `/games/${id}`, undefined, cy);
+    for (const page of [watching.page, playing.page]) await page.locator('[data-testid=waiting]').waitFor({ state: 'detached', timeout: 15_000 });
+    t.pass(`${size}: both pages stop waiting once everyone is there`);
+    t.same([...watching.failed, ...playing.failed], [], `${size}: no request failed, no script error`);
+    await watching.page.context().close();
+    await playing.page.context().close();
+  }
+});

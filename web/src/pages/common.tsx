@@ -16,6 +16,23 @@ export function useCatalog(): CatalogEntry[] | null {
   return entries;
 }
 
+/** Reads again every `ms` while `active`. For what changes beside the game's log, which
+ * the live socket carries and these do not: a person arriving at a waiting table, a
+ * rematch made at a finished one. */
+export function usePoll(active: boolean, ms: number, read: () => void): void {
+  const latest = useRef(read);
+  latest.current = read;
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => latest.current(), ms);
+    return () => clearInterval(timer);
+  }, [active, ms]);
+}
+
+/** How often a waiting table and a finished one are read again (usePoll). */
+export const WAITING_POLL_MS = 2000;
+export const REMATCH_POLL_MS = 4000;
+
 export function Page({ title, children }: { title: string; children: ComponentChildren }) {
   useEffect(() => {
     document.title = `${title} · Spielwerk`;

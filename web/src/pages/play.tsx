@@ -7,7 +7,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type Command, type Game } from '../api.ts';
 import { uiFor } from '../games/index.ts';
-import { editionOf, endingOf, LastMove, MoveList, names, Page, Result, Seats, TableView, Turn, useCatalog, Waiting } from './common.tsx';
+import { editionOf, endingOf, LastMove, MoveList, names, Page, REMATCH_POLL_MS, Result, Seats, TableView, Turn, useCatalog, usePoll, Waiting, WAITING_POLL_MS } from './common.tsx';
+
+const REMATCH_WINDOW_MS = 15 * 60_000;
 import { remember, seatLink } from './mine.ts';
 import { stateWords, useLive } from './watch.tsx';
 
@@ -108,6 +110,12 @@ export function PlayPage({ id }: { id: string }) {
   };
   const { state, events } = useLive(id, game?.game.type, refresh);
   useEffect(refresh, [id]);
+  // People arriving at a waiting table, and a rematch another seat made, are no moves
+  // the socket would announce: read again meanwhile (for a quarter of an hour after
+  // the end, while a rematch is likely).
+  usePoll(game !== null && game.game.status === 'open' && game.game.waitingFor.length > 0, WAITING_POLL_MS, refresh);
+  const justFinished = game !== null && game.game.finishedAt !== null && Date.parse(game.game.finishedAt) > Date.now() - REMATCH_WINDOW_MS;
+  usePoll(justFinished && (game.you.seat ?? null) !== null && game.game.rematch == null, REMATCH_POLL_MS, refresh);
   // Every seat this browser opened is kept for the lobby's "Your games".
   const seat = game?.you.seat;
   useEffect(() => {

@@ -4,7 +4,7 @@ import type { GameType } from '@spielwerk/client';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type GameSummary, type Logged } from '../api.ts';
 import { watchLive, type LiveState, type Update } from '../live.ts';
-import { editionOf, endingOf, LastMove, MoveList, Page, Result, Seats, TableView, Turn, useCatalog, Waiting } from './common.tsx';
+import { editionOf, endingOf, LastMove, MoveList, Page, Result, Seats, TableView, Turn, useCatalog, usePoll, Waiting, WAITING_POLL_MS } from './common.tsx';
 
 export const stateWords: Record<LiveState, string> = {
   connecting: 'connecting…',
@@ -47,6 +47,8 @@ export function WatchPage({ id }: { id: string }) {
     api.game(id).then((g) => setGame(g.game), () => {});
   });
   useEffect(() => void api.game(id).then((g) => setGame(g.game), (e: unknown) => setError(e instanceof ApiError ? e : null)), [id]);
+  // "Waiting for Ana and Bo" shrinks as they arrive.
+  usePoll(game !== null && game.status === 'open' && game.waitingFor.length > 0, WAITING_POLL_MS, () => void api.game(id).then((g) => setGame(g.game), () => {}));
   if (error !== null) return <Page title="Watch"><p role="alert" data-testid="problem">{error.problem.detail}</p></Page>;
   if (game === null || entries === null) return <Page title="Watch"><p>Loading…</p></Page>;
   const edition = editionOf(entries, game.type);
