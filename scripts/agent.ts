@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     const entry = catalog.games.find((g) => g.type === gameType);
     if (entry === undefined) throw new Error(`no game type ${gameType}`);
     const bots = Array.from({ length: Math.max(1, entry.players.min - 1) }, () => ({ bot: 'greedy' }));
-    gameId = (await call<{ gameId: string }>(client, 'create_game', { gameType, seats: [{ name: 'agent' }, ...bots] })).gameId;
+    gameId = (await call<{ gameId: string }>(client, 'create_game', { gameType, seats: [{ name: 'agent' }, ...bots], botThinkMs: 0 })).gameId;
     console.log(`created ${gameType} game ${gameId}`);
   }
   const { view, moves } = await playToEnd(client, gameId);

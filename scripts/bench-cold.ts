@@ -102,7 +102,7 @@ async function store(events: EventStore, played: LongGame): Promise<{ id: string
   await events.createGame(
     {
       id, type: game.type, rulesVersion: game.rulesVersion, options, seatCount: seats, chanceMode: 'server', seed: played.seed,
-      seedHash: sha256(played.seed), seedNonce: null, seedChosenBy: 'creator', refereeTokenHash: hashToken(newToken()), createdAt: now, organizerId: null, tournament: null,
+      seedHash: sha256(played.seed), seedNonce: null, seedChosenBy: 'creator', botThinkMs: 0, refereeTokenHash: hashToken(newToken()), createdAt: now, organizerId: null, tournament: null,
       seats: tokens.map((token, seat) => ({ seat, name: `p${seat}`, tokenHash: hashToken(token), joinedAt: now, bot: null })),
     },
     { events: opening, status: 'running', deadline: null },

@@ -56,7 +56,7 @@ async function storeFinished(store: EventStore, seed: string, events: readonly {
   await store.createGame(
     {
       id, type: game.type, rulesVersion: game.rulesVersion, options: setupOptions, seatCount: seats, chanceMode: 'server', seed,
-      seedHash: sha256(seed), seedNonce: null, seedChosenBy: 'creator', refereeTokenHash: hashToken(newToken()), createdAt: now, organizerId: null, tournament: null,
+      seedHash: sha256(seed), seedNonce: null, seedChosenBy: 'creator', botThinkMs: 0, refereeTokenHash: hashToken(newToken()), createdAt: now, organizerId: null, tournament: null,
       seats: Array.from({ length: seats }, (_, seat) => ({ seat, name: `p${seat}`, tokenHash: hashToken(newToken()), joinedAt: now, bot: 'random' })),
     },
     { events: events.slice(0, 1), status: 'running', deadline: null },

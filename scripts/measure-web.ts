@@ -43,7 +43,7 @@ try {
     const response = await fetch(`${server.base}/games`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type, seats: Array.from({ length: count }, (_, i) => (i === 0 ? { name: 'Ana' } : { name: `Bot ${i}`, bot: 'greedy' })) }),
+      body: JSON.stringify({ type, botThinkMs: 0, seats: Array.from({ length: count }, (_, i) => (i === 0 ? { name: 'Ana' } : { name: `Bot ${i}`, bot: 'greedy' })) }),
     });
     const created = (await response.json()) as { game: { id: string }; seats: { token: string | null }[] };
     // Twice: a first visit (nothing cached) and a second one, as a returning person.

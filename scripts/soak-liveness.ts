@@ -227,7 +227,7 @@ async function plainGame(n: number): Promise<void> {
   const mode = !withPerson ? 'bots' : (['plays', 'resigns', 'silent'] as const)[Math.floor(n / 8) % (turnClock.has(type) ? 3 : 2)]!;
   const seats = Array.from({ length: seatsOf[type] }, (_, i) => (withPerson && i === 0 ? { name: `Person ${n}` } : { bot: i % 2 === 0 ? 'greedy' : 'random' }));
   const options = { ...fastOptions[type], ...(turnClock.has(type) && withPerson ? { turnSeconds: 2 } : {}) };
-  const created = await call('POST', '/games', undefined, { type, seats, options, seed: `${args.seed}:${n}` });
+  const created = await call('POST', '/games', undefined, { type, seats, options, seed: `${args.seed}:${n}`, botThinkMs: 0 });
   if (created.status !== 201) return error(`creating a ${type} game: ${created.status} ${created.body.code}`);
   stats.games.started++;
   stats.games[withPerson ? 'withPerson' : 'allBots']++;

@@ -205,7 +205,8 @@ async function playGame(n: number): Promise<void> {
   const serverBot = (seat: number): boolean => mix === 0 || (mix === 1 && seat === 0);
   const seats = Array.from({ length: seatCount }, (_, seat) => (serverBot(seat) ? { bot: pick(rng, botNames) } : { name: `soak-${seat}` }));
 
-  const created = await rest.POST('/games', { body: { ...table, seats, seed: `${args.seed}:${n}` } });
+  // Bots move at once whatever the server's default think time (a soak, not a show).
+  const created = await rest.POST('/games', { body: { ...table, seats, seed: `${args.seed}:${n}`, botThinkMs: 0 } });
   if (created.data === undefined) return error(`creating ${type}: ${created.response.status} ${created.error?.code} ${created.error?.detail}`);
   const id = created.data.game.id;
   const clients: Seat[] = created.data.seats.flatMap(({ seat, token }) =>

@@ -134,7 +134,7 @@ export class Load {
   private async play(slot: number): Promise<void> {
     const seats = slot % 2 === 0 ? [{}, {}, {}] : [{}, {}, { bot: 'greedy' as const }];
     for (let round = 0; this.running; round++) {
-      const created = await this.answered('creating a game', () => this.rest.POST('/games', { body: { type: 'pechvogel', seats, seed: `failover-${slot}-${round}` } }));
+      const created = await this.answered('creating a game', () => this.rest.POST('/games', { body: { type: 'pechvogel', seats, seed: `failover-${slot}-${round}`, botThinkMs: 0 } }));
       if (created === null) continue;
       this.gamesCreated++;
       const id = created.game.id;

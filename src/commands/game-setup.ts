@@ -35,6 +35,8 @@ export interface NewGame {
   readonly chance: ChanceMode;
   /** Setup outcomes for a supplied-chance game (deals, first draws). */
   readonly outcomes?: readonly unknown[];
+  /** How long its server bots think before each move; absent: the server's default. */
+  readonly botThinkMs?: number;
   /** A supplied-chance game's described position to start from instead of a deal
    * (src/domain/positions.ts); it is the game's first event. */
   readonly position?: unknown;
@@ -131,6 +133,7 @@ export class GameSetup {
       seedHash: seedCommitment(seedNonce, seed),
       seedNonce,
       seedChosenBy: request.seed === undefined ? 'server' : 'creator',
+      botThinkMs: request.botThinkMs ?? null,
       refereeTokenHash: hashToken(refereeToken),
       status: 'open',
       version: 0,
@@ -259,6 +262,7 @@ export class GameSetup {
         seats: old.seats.map((s) => (s.bot === null ? { ...(s.name === null ? {} : { name: s.name }) } : { bot: s.bot, ...(s.name === null ? {} : { name: s.name }) })),
         chance: 'server',
         organizerId: old.organizerId,
+        ...(old.botThinkMs === null ? {} : { botThinkMs: old.botThinkMs }),
       });
       await this.store.createGame(prepared.record, prepared.opening === null ? null : { events: prepared.opening, status: prepared.started!.record.status, deadline: prepared.started!.record.deadline });
       this.published(prepared);

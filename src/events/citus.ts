@@ -64,16 +64,18 @@ BEGIN
   RETURN jsonb_build_object('appended', appended, 'riders', recorded);
 END $fn$`;
 
-/** A new game, its seats and its opening events; the arguments of CREATE_GAME_SQL in store.ts. */
+/** A new game, its seats and its opening events; the arguments of CREATE_GAME_SQL in
+ * store.ts. v2 adds the game's bot think time ($19); v1 stays in a database that had it,
+ * for instances of the version before until they are replaced. */
 const CREATE_GAME = `
-CREATE OR REPLACE FUNCTION spielwerk_create_game_v1(
-  uuid, text, text, jsonb, int, text, text, text, text, text, int, timestamptz, timestamptz, uuid, jsonb, jsonb, text, text
+CREATE OR REPLACE FUNCTION spielwerk_create_game_v2(
+  uuid, text, text, jsonb, int, text, text, text, text, text, int, timestamptz, timestamptz, uuid, jsonb, jsonb, text, text, int
 ) RETURNS void
 LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO game (id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash,
-                    status, version, deadline, created_at, updated_at, organizer_id, seed_nonce, seed_chosen_by)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $17, $18);
+                    status, version, deadline, created_at, updated_at, organizer_id, seed_nonce, seed_chosen_by, bot_think_ms)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $17, $18, $19);
   INSERT INTO seat (game_id, seat, name, token_hash, joined_at, bot)
   SELECT $1, s.seat, s.name, s.token_hash, s.joined_at, s.bot
     FROM jsonb_to_recordset($15) AS s(seat int, name text, token_hash text, joined_at timestamptz, bot text);
@@ -86,7 +88,7 @@ END $fn$`;
 export const citusFunctions: readonly { readonly signature: string; readonly definition: string }[] = [
   { signature: 'spielwerk_append_v1(uuid, jsonb, jsonb)', definition: APPEND },
   {
-    signature: 'spielwerk_create_game_v1(uuid, text, text, jsonb, int, text, text, text, text, text, int, timestamptz, timestamptz, uuid, jsonb, jsonb, text, text)',
+    signature: 'spielwerk_create_game_v2(uuid, text, text, jsonb, int, text, text, text, text, text, int, timestamptz, timestamptz, uuid, jsonb, jsonb, text, text, int)',
     definition: CREATE_GAME,
   },
 ];
@@ -102,4 +104,4 @@ export interface CitusAppended {
 }
 
 /** Creates a game with the arguments of CREATE_GAME_SQL (store.ts). */
-export const CITUS_CREATE_GAME_SQL = `SELECT spielwerk_create_game_v1(${Array.from({ length: 18 }, (_, i) => `$${i + 1}`).join(', ')})`;
+export const CITUS_CREATE_GAME_SQL = `SELECT spielwerk_create_game_v2(${Array.from({ length: 19 }, (_, i) => `$${i + 1}`).join(', ')})`;

@@ -34,6 +34,8 @@ export interface GameRecord {
   readonly seedNonce: string | null;
   /** Who chose the seed; null for games created before this was recorded. */
   readonly seedChosenBy: SeedChosenBy | null;
+  /** How long its server bots think before each move (ms); null: the server's BOT_THINK_MS. */
+  readonly botThinkMs: number | null;
   readonly refereeTokenHash: string;
   readonly status: GameStatus;
   readonly version: number;

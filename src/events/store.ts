@@ -65,8 +65,8 @@ SELECT (SELECT count(*) FROM inserted)::int AS inserted,
 const CREATE_GAME_SQL = `
 WITH created AS (
   INSERT INTO game (id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, referee_token_hash,
-                    status, version, deadline, created_at, updated_at, organizer_id, seed_nonce, seed_chosen_by)
-  VALUES ($1::uuid, $2, $3, $4::jsonb, $5::int, $6, $7, $8, $9, $10, $11::int, $12::timestamptz, $13::timestamptz, $13::timestamptz, $14::uuid, $17, $18)
+                    status, version, deadline, created_at, updated_at, organizer_id, seed_nonce, seed_chosen_by, bot_think_ms)
+  VALUES ($1::uuid, $2, $3, $4::jsonb, $5::int, $6, $7, $8, $9, $10, $11::int, $12::timestamptz, $13::timestamptz, $13::timestamptz, $14::uuid, $17, $18, $19::int)
   RETURNING id
 ), seats AS (
   INSERT INTO seat (game_id, seat, name, token_hash, joined_at, bot)
@@ -92,7 +92,7 @@ SELECT seq, data, actor, at FROM event
  * Citus sees every table filtered by it and plans the statement for one shard. */
 const gameColumns = (id: string) => `
        g.id::text AS id, g.type, g.rules_version AS "rulesVersion", g.options, g.seat_count AS "seatCount",
-       g.chance_mode AS "chanceMode", g.seed, g.seed_hash AS "seedHash", g.seed_nonce AS "seedNonce", g.seed_chosen_by AS "seedChosenBy", g.referee_token_hash AS "refereeTokenHash",
+       g.chance_mode AS "chanceMode", g.seed, g.seed_hash AS "seedHash", g.seed_nonce AS "seedNonce", g.seed_chosen_by AS "seedChosenBy", g.bot_think_ms AS "botThinkMs", g.referee_token_hash AS "refereeTokenHash",
        g.status, g.version, g.deadline, g.created_at AS "createdAt", g.updated_at AS "updatedAt", g.finished_at AS "finishedAt",
        g.started_at AS "startedAt", g.rematch_id::text AS "rematchId", g.organizer_id::text AS "organizerId",
        (SELECT json_build_object('id', t.tournament_id, 'round', t.round) FROM tournament_table t WHERE t.game_id = ${id}) AS tournament,
@@ -147,12 +147,13 @@ SELECT g.id::text AS id FROM game g
  WHERE g.status = 'running' AND EXISTS (SELECT 1 FROM seat s WHERE s.game_id = g.id AND s.bot IS NOT NULL)`;
 
 // A seat handed to a bot beside the log touches updated_at too (touch()): the game has
-// just moved for the sweeper, and its bot was just woken.
+// just moved for the sweeper, and its bot was just woken. A bot game idles once its
+// bots' think time (its own, else the server's $3) and the stall time ($2) have passed.
 const IDLE_GAMES_SQL = `
 SELECT g.id::text AS id, g.type, g.version, coalesce(g.deadline <= $1::timestamptz, false) AS "deadlinePassed",
        (SELECT count(*)::int FROM seat s WHERE s.game_id = g.id AND s.bot IS NOT NULL) AS bots
   FROM game g
- WHERE (g.status = 'running' AND g.updated_at <= now() - make_interval(secs => $2::float8 / 1000)
+ WHERE (g.status = 'running' AND g.updated_at <= now() - make_interval(secs => (coalesce(g.bot_think_ms, $3::int) + $2::float8) / 1000)
         AND EXISTS (SELECT 1 FROM seat s WHERE s.game_id = g.id AND s.bot IS NOT NULL))
     OR (g.status IN ('running', 'open') AND g.deadline <= $1::timestamptz)`;
 
@@ -224,6 +225,7 @@ export class EventStore {
       JSON.stringify(opening?.events ?? []),
       game.seedNonce,
       game.seedChosenBy,
+      game.botThinkMs,
     ]);
     if (opening !== null && opening.events.length > 0) this.notifier?.announce(game.id, opening.events.length);
   }
@@ -245,6 +247,7 @@ export class EventStore {
       seed_hash: record.seedHash,
       seed_nonce: record.seedNonce,
       seed_chosen_by: record.seedChosenBy,
+      bot_think_ms: record.botThinkMs,
       referee_token_hash: record.refereeTokenHash,
       status: record.status,
       version: record.version,
@@ -255,9 +258,9 @@ export class EventStore {
       organizer_id: record.organizerId,
     }));
     await client.query(
-      `INSERT INTO game (id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, seed_nonce, seed_chosen_by, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id)
-       SELECT id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, seed_nonce, seed_chosen_by, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id
-         FROM jsonb_to_recordset($1::jsonb) AS g(id uuid, type text, rules_version text, options jsonb, seat_count int, chance_mode text, seed text, seed_hash text, seed_nonce text, seed_chosen_by text,
+      `INSERT INTO game (id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, seed_nonce, seed_chosen_by, bot_think_ms, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id)
+       SELECT id, type, rules_version, options, seat_count, chance_mode, seed, seed_hash, seed_nonce, seed_chosen_by, bot_think_ms, referee_token_hash, status, version, deadline, created_at, updated_at, finished_at, organizer_id
+         FROM jsonb_to_recordset($1::jsonb) AS g(id uuid, type text, rules_version text, options jsonb, seat_count int, chance_mode text, seed text, seed_hash text, seed_nonce text, seed_chosen_by text, bot_think_ms int,
               referee_token_hash text, status text, version int, deadline timestamptz, created_at timestamptz, updated_at timestamptz, finished_at timestamptz, organizer_id uuid)`,
       [JSON.stringify(rows)],
     );
@@ -491,10 +494,11 @@ export class EventStore {
     return rows.map((r) => r.id);
   }
 
-  /** For the sweeper: running games with bots unchanged for `idleMs` (the database's
-   * clock, as updated_at), and games whose deadline passed by `deadlineBefore`. */
-  async idleGames(deadlineBefore: Date, idleMs: number): Promise<IdleGame[]> {
-    const { rows } = await this.pool.query<IdleGame>({ name: 'spielwerk_idle_games', text: IDLE_GAMES_SQL }, [deadlineBefore.toISOString(), idleMs]);
+  /** For the sweeper: running games with bots unchanged for their think time (theirs,
+   * else `thinkMs`) and `stallMs` (the database's clock, as updated_at), and games whose
+   * deadline passed by `deadlineBefore`. */
+  async idleGames(deadlineBefore: Date, stallMs: number, thinkMs: number): Promise<IdleGame[]> {
+    const { rows } = await this.pool.query<IdleGame>({ name: 'spielwerk_idle_games', text: IDLE_GAMES_SQL }, [deadlineBefore.toISOString(), stallMs, thinkMs]);
     return rows;
   }
 

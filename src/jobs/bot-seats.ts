@@ -52,7 +52,7 @@ export class BotSeats {
     private readonly sent: (gameType: string, outcome: BotOutcome) => void = () => {},
     /** How soon bots that found the database unavailable look again. */
     private readonly retryMs = 1000,
-    /** How long a bot thinks before each move (BOT_THINK_MS); 0: at once. */
+    /** How long a bot thinks before each move in a game that set none (BOT_THINK_MS); 0: at once. */
     private readonly thinkMs = 0,
   ) {}
 
@@ -130,13 +130,15 @@ export class BotSeats {
     }
   }
 
-  /** When the pending bots of this version may move: `thinkMs` after it was committed
-   * here, or after the game last moved as the database had it when read. */
+  /** When the pending bots of this version may move: the game's think time (its own,
+   * else `thinkMs`) after it was committed here, or after the game last moved as the
+   * database had it when read. */
   private dueAt({ record, version }: LoadedGame): number {
-    if (this.thinkMs <= 0) return 0;
+    const thinkMs = record.botThinkMs ?? this.thinkMs;
+    if (thinkMs <= 0) return 0;
     const mine = this.committedAt.get(record.id);
     const since = mine !== undefined && mine.version === version ? mine.at : record.updatedAt.getTime();
-    return since + this.thinkMs;
+    return since + thinkMs;
   }
 
   private think(ms: number): Promise<void> {

@@ -20,8 +20,9 @@ export interface SweeperOptions {
   readonly stallMs: number;
   /** How often it looks; 0: only when sweep() is called (tests). */
   readonly everyMs: number;
-  /** How long bots think before a move (BotSeats): a bot thinking is not stalled, so a
-   * game waits on a bot for thinkMs + stallMs before it counts as stalled. */
+  /** How long bots think before a move (BotSeats) in a game that set no think time of
+   * its own: a bot thinking is not stalled, so a game waits on a bot for its think time
+   * + stallMs before it counts as stalled. */
   readonly thinkMs: number;
 }
 
@@ -81,7 +82,7 @@ export class StalledGames {
     const moved: Intervention[] = [];
     try {
       const { stallMs, thinkMs } = this.options;
-      const idle = await this.store.idleGames(new Date(this.clock() - stallMs), stallMs + thinkMs);
+      const idle = await this.store.idleGames(new Date(this.clock() - stallMs), stallMs, thinkMs);
       const ids = new Set(idle.map((g) => g.id));
       for (const id of this.notDue.keys()) if (!ids.has(id)) this.notDue.delete(id);
       for (const game of idle) {
@@ -117,7 +118,7 @@ export class StalledGames {
 
   private counted(game: IdleGame, reason: StallReason): Intervention {
     this.stalled(game.type, reason);
-    const why = reason === 'bot' ? `a server bot was to move and none had for ${this.options.thinkMs + this.options.stallMs} ms (think time and STALL_MS)` : `its deadline had passed ${this.options.stallMs} ms before and no timeout had been appended`;
+    const why = reason === 'bot' ? `a server bot was to move and none had for its think time and ${this.options.stallMs} ms (STALL_MS)` : `its deadline had passed ${this.options.stallMs} ms before and no timeout had been appended`;
     this.log.warn({ gameId: game.id, gameType: game.type, version: game.version, reason }, `a stalled game was moved on: ${why}`);
     return { gameId: game.id, gameType: game.type, reason, version: game.version };
   }

@@ -191,12 +191,13 @@ export function createMcpServer(options: SessionOptions): McpServer {
         options: z.record(z.string(), z.unknown()).optional().describe('Game options (see list_games_catalog); defaults apply'),
         seed: z.string().min(1).max(128).optional(),
         playAs: z.int().min(0).max(15).optional().describe('The person seat this session plays; default: the first person seat'),
+        botThinkMs: z.int().min(0).max(10_000).optional().describe("How long the server's bots think before each move, in ms; default: the server's (watchable); 0: at once"),
       },
       outputSchema: { gameId: z.string(), playing: z.int().nullable(), seats: z.array(z.object({ seat: z.int(), token: z.string().nullable() })), game: z.unknown() },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    async ({ gameType, seats, options: gameOptions, seed, playAs }) => {
-      const answer = await api({ method: 'POST', path: '/games', token: options.token, body: { type: gameType, seats, ...(gameOptions === undefined ? {} : { options: gameOptions }), ...(seed === undefined ? {} : { seed }) } });
+    async ({ gameType, seats, options: gameOptions, seed, playAs, botThinkMs }) => {
+      const answer = await api({ method: 'POST', path: '/games', token: options.token, body: { type: gameType, seats, ...(gameOptions === undefined ? {} : { options: gameOptions }), ...(seed === undefined ? {} : { seed }), ...(botThinkMs === undefined ? {} : { botThinkMs }) } });
       if (answer.status >= 400) return problemResult(answer.body);
       const created = answer.body as { game: { id: string }; seats: { seat: number; token: string | null }[] };
       const mine = created.seats.find((s) => s.token !== null && (playAs === undefined || s.seat === playAs));

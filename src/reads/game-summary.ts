@@ -34,6 +34,7 @@ export function summarize(record: GameRecord, { result, ending }: GameEnd = { re
     waitingFor: waitingFor(record),
     startedAt: record.status === 'open' ? null : (record.startedAt ?? record.createdAt).toISOString(),
     rematch: record.rematchId === null ? null : { gameId: record.rematchId },
+    botThinkMs: record.botThinkMs,
     createdAt: record.createdAt.toISOString(),
     finishedAt: record.finishedAt?.toISOString() ?? null,
     organizerId: record.organizerId,

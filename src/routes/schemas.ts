@@ -44,11 +44,14 @@ const seatRequests = z
   .max(16)
   .describe('One entry per seat, in clockwise order; seat 0 is the first');
 
+const BotThinkMs = z.int().min(0).max(10_000);
+
 const newGameShape = {
   seats: seatRequests,
   seed: z.string().min(1).max(128).optional().describe('Seed for server chance; random when omitted. Its SHA-256 is published, the seed itself when the game ends'),
   chance: ChanceMode.default('server'),
   outcomes: Outcomes.optional().describe('Setup outcomes (deals) for a supplied-chance game'),
+  botThinkMs: BotThinkMs.optional().describe("How long the game's server bots think before each move, in milliseconds: enough to watch them play (the server's default, BOT_THINK_MS, 800 unless set), or 0 for simulations and benchmarks. A rematch keeps it"),
 };
 
 /** What the create route validates: the game's type and options are checked by the
@@ -120,6 +123,7 @@ const gameSummaries = perGame(
     waitingFor: z.array(z.int().min(0).max(15)).describe('The seats whose people have not arrived yet (opened the game with their token: a read, the live socket or a command) at a table with a server bot; the game stays `open`, with no deal, no bot moves and no clock, until this is empty or its creator starts it (POST /games/{id}/start). Empty once it started.'),
     startedAt: z.string().nullable().describe('When the game started (its opening events); null while it is open'),
     rematch: z.object({ gameId: GameId }).nullable().describe('The rematch of this finished game, once a seat asked for one (POST /games/{id}/rematch); its people take their seats in it with the same call'),
+    botThinkMs: BotThinkMs.nullable().describe("How long its server bots think before each move (ms), as the creator asked; null: the server's default (BOT_THINK_MS)"),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
     organizerId: z.string().nullable().describe('The organizer whose API key created the game; null for anonymous games'),

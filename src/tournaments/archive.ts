@@ -15,7 +15,7 @@ const Seat = z.object({ seat: z.int().min(0), name: z.string().nullable(), token
 const GameCopy = z.object({
   record: z.object({
     id: z.uuid(), type: z.string(), rulesVersion: z.string(), options: z.unknown(), seatCount: z.int().min(1), chanceMode: z.enum(['server', 'supplied']),
-    seed: z.string(), seedHash: z.string(), seedNonce: z.string().nullable().default(null), seedChosenBy: z.enum(['creator', 'server']).nullable().default(null), refereeTokenHash: z.string(), status: z.enum(['open', 'running', 'finished']), version: z.int().min(0),
+    seed: z.string(), seedHash: z.string(), seedNonce: z.string().nullable().default(null), seedChosenBy: z.enum(['creator', 'server']).nullable().default(null), botThinkMs: z.int().min(0).max(10_000).nullable().default(null), refereeTokenHash: z.string(), status: z.enum(['open', 'running', 'finished']), version: z.int().min(0),
     deadline: z.iso.datetime({ offset: true }).nullable(), createdAt: z.iso.datetime({ offset: true }), updatedAt: z.iso.datetime({ offset: true }), finishedAt: z.iso.datetime({ offset: true }).nullable(),
     seats: z.array(Seat),
   }),
@@ -39,7 +39,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 function recordCopy(record: GameRecord): z.infer<typeof GameCopy>['record'] {
   return {
     id: record.id, type: record.type, rulesVersion: record.rulesVersion, options: record.options, seatCount: record.seatCount, chanceMode: record.chanceMode,
-    seed: record.seed, seedHash: record.seedHash, seedNonce: record.seedNonce, seedChosenBy: record.seedChosenBy, refereeTokenHash: record.refereeTokenHash, status: record.status, version: record.version,
+    seed: record.seed, seedHash: record.seedHash, seedNonce: record.seedNonce, seedChosenBy: record.seedChosenBy, botThinkMs: record.botThinkMs, refereeTokenHash: record.refereeTokenHash, status: record.status, version: record.version,
     deadline: iso(record.deadline), createdAt: record.createdAt.toISOString(), updatedAt: record.updatedAt.toISOString(), finishedAt: iso(record.finishedAt),
     seats: record.seats.map((s) => ({ ...s, joinedAt: iso(s.joinedAt) })),
   };

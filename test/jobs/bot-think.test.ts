@@ -103,3 +103,51 @@ t.test('the default comes from the app option; the test app has 0', async (t) =>
   t.equal(((await app.inject({ url: `/games/${id}` })).json() as { version: number }).version, opened.version, 'no move in the first 100 ms');
   await reaches(app, id, opened.version + 1);
 });
+
+t.test("a game's own think time (POST /games botThinkMs) overrides the server's, both ways", async (t) => {
+  const database = await testDatabase(t);
+  const app = await testApp(t, { database, sweeper: { stallMs: 50 } });
+  // The server moves at once (the test default); this game asked for 300 ms.
+  const slow = await createGame(app, { ...bots, seed: 'own-300', botThinkMs: 300 });
+  t.equal((slow.created.game as { botThinkMs?: number }).botThinkMs, 300, 'the game says its think time');
+  const opened = (await app.inject({ url: `/games/${slow.id}` })).json() as { version: number };
+  await reaches(app, slow.id, opened.version + 3);
+  const gaps = botGaps(await events(app, slow.id)).slice(0, 3);
+  for (const gap of gaps) t.ok(gap >= 300, `a bot move ${gap} ms after the event before it`);
+
+  // Thinking within its own time is no stall; past it and STALL_MS, it is.
+  const thinking = await createGame(app, { ...bots, seed: 'own-5000', botThinkMs: 5_000 });
+  const before = (await app.inject({ url: `/games/${thinking.id}` })).json() as { version: number };
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  t.same((await app.services.sweeper.sweep()).filter((m) => m.gameId === thinking.id), [], "the sweeper waits out the game's own think time");
+  await database.pool.query(`UPDATE game SET updated_at = now() - interval '1 minute' WHERE id = $1::uuid`, [thinking.id]);
+  t.same((await app.services.sweeper.sweep()).filter((m) => m.gameId === thinking.id).map((m) => m.version), [before.version], 'and moves it once overdue');
+});
+
+t.test('botThinkMs 0 plays at once on a server whose bots think; the rematch keeps it', async (t) => {
+  const app = await testApp(t, { botThinkMs: 5_000 });
+  const game = await createGame(app, { type: 'pechvogel', seats: [{ name: 'Ana' }, { bot: 'greedy' }], seed: 'own-0', botThinkMs: 0 });
+  const started = Date.now();
+  // Ana resigns at her first turn if she has one; the bot's moves come at once either way.
+  for (;;) {
+    const seen = (await app.inject({ url: `/games/${game.id}`, headers: { authorization: `Bearer ${game.tokens[0]}` } })).json() as { status: string; legalCommands: { type: string }[] };
+    if (seen.status === 'finished') break;
+    if (Date.now() - started > 20_000) throw new Error('not finished');
+    const command = seen.legalCommands.find((c) => c.type !== 'resign');
+    if (command !== undefined) await app.inject({ method: 'POST', url: `/games/${game.id}/commands`, headers: { authorization: `Bearer ${game.tokens[0]}` }, payload: { command } });
+    else await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  t.ok(Date.now() - started < 20_000, `the game with a 5 s server default finished in ${Date.now() - started} ms`);
+  const rematch = await app.inject({ method: 'POST', url: `/games/${game.id}/rematch`, headers: { authorization: `Bearer ${game.tokens[0]}` } });
+  t.equal(rematch.json().game.botThinkMs, 0, 'the rematch keeps the think time');
+});
+
+t.test('a think time out of range is refused with a problem document, and nothing is created', async (t) => {
+  const app = await testApp(t);
+  for (const botThinkMs of [-1, 10_001, 1.5, '300']) {
+    const answer = await app.inject({ method: 'POST', url: '/games', payload: { ...bots, botThinkMs } });
+    t.equal(answer.statusCode, 400, `botThinkMs ${JSON.stringify(botThinkMs)}: 400`);
+    t.match(answer.json(), { type: /.+/, code: 'request/invalid', detail: /botThinkMs/ }, 'a problem document with its stable code, naming the field');
+  }
+  t.equal((await app.inject({ url: '/games' })).json().games.length, 0, 'no game was created');
+});

@@ -36,6 +36,7 @@ async function storedGame(store: EventStore, game: AnyGame, seed: string) {
     seedHash: 'unused',
     seedNonce: null,
     seedChosenBy: null,
+    botThinkMs: null,
     refereeTokenHash: 'unused',
     createdAt: now,
     seats: Array.from({ length: seats }, (_, seat) => ({ seat, name: null, tokenHash: `seat-${seat}`, joinedAt: now, bot: 'random', arrivedAt: now })),

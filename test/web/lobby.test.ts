@@ -52,6 +52,19 @@ t.test('list, filter, join and create from the lobby', async (t) => {
   const created = await served.api('GET', `/games/${id}`);
   t.equal(created.game.options.reactionSeconds, 7, 'the option from the form');
   t.same(created.game.seats.map((s: { bot: string | null }) => s.bot), [null, 'greedy'], 'a person and a bot, as the form defaults');
+  t.equal(created.game.botThinkMs, null, "the bots' pace left to the server unless chosen");
+
+  // With a bot at the table the form offers its pace, in words with its help in sight.
+  await page.goto(`${served.url}/`);
+  t.ok(await page.locator('#bot-speed-help').isVisible(), 'the bot speed says what it is for, not in a tooltip');
+  await page.selectOption('[data-testid=bot-speed]', { label: 'fast (no pause)' });
+  await page.click('[data-testid=create]');
+  await link.waitFor();
+  const fast = await served.api('GET', `/games/${new URL((await link.getAttribute('href'))!).pathname.split('/')[2]!}`);
+  t.equal(fast.game.botThinkMs, 0, 'fast bots: the game thinks 0 ms a move');
+  await page.getByLabel('Seat 2 player').selectOption('person');
+  t.equal(await page.locator('[data-testid=bot-speed]').count(), 0, 'no bot at the table, no bot speed');
+  await page.goto(`${served.url}/`);
 
   // A setup the rules refuse is shown in words.
   await page.fill('#option-firstSeat', '4');

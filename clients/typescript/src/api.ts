@@ -1664,6 +1664,8 @@ export interface components {
             chance?: "server" | "supplied";
             /** @description Setup outcomes (deals) for a supplied-chance game */
             outcomes?: unknown[];
+            /** @description How long the game's server bots think before each move, in milliseconds: enough to watch them play (the server's default, BOT_THINK_MS, 800 unless set), or 0 for simulations and benchmarks. A rematch keeps it */
+            botThinkMs?: number;
             /** @description Start from this position instead of a deal (chance "supplied" only): the table already in play. Checked against the rules: every component exactly once, counts within the box, a phase the game can rest in; problems are named in `problems` (position/*) */
             position?: components["schemas"]["FackelUndKeulePositionInput"];
         };
@@ -1913,6 +1915,8 @@ export interface components {
                  */
                 gameId: string;
             } | null;
+            /** @description How long its server bots think before each move (ms), as the creator asked; null: the server's default (BOT_THINK_MS) */
+            botThinkMs: number | null;
             createdAt: string;
             finishedAt: string | null;
             /** @description The organizer whose API key created the game; null for anonymous games */
@@ -2693,6 +2697,8 @@ export interface components {
             chance?: "server" | "supplied";
             /** @description Setup outcomes (deals) for a supplied-chance game */
             outcomes?: unknown[];
+            /** @description How long the game's server bots think before each move, in milliseconds: enough to watch them play (the server's default, BOT_THINK_MS, 800 unless set), or 0 for simulations and benchmarks. A rematch keeps it */
+            botThinkMs?: number;
             /** @description Start from this position instead of a deal (chance "supplied" only): the table already in play. Checked against the rules: every component exactly once, counts within the box, a phase the game can rest in; problems are named in `problems` (position/*) */
             position?: components["schemas"]["MistkaeferPositionInput"];
         };
@@ -2987,6 +2993,8 @@ export interface components {
                  */
                 gameId: string;
             } | null;
+            /** @description How long its server bots think before each move (ms), as the creator asked; null: the server's default (BOT_THINK_MS) */
+            botThinkMs: number | null;
             createdAt: string;
             finishedAt: string | null;
             /** @description The organizer whose API key created the game; null for anonymous games */
@@ -3588,6 +3596,8 @@ export interface components {
             chance?: "server" | "supplied";
             /** @description Setup outcomes (deals) for a supplied-chance game */
             outcomes?: unknown[];
+            /** @description How long the game's server bots think before each move, in milliseconds: enough to watch them play (the server's default, BOT_THINK_MS, 800 unless set), or 0 for simulations and benchmarks. A rematch keeps it */
+            botThinkMs?: number;
             /** @description Start from this position instead of a deal (chance "supplied" only): the table already in play. Checked against the rules: every component exactly once, counts within the box, a phase the game can rest in; problems are named in `problems` (position/*) */
             position?: components["schemas"]["PechvogelPositionInput"];
         };
@@ -3799,6 +3809,8 @@ export interface components {
                  */
                 gameId: string;
             } | null;
+            /** @description How long its server bots think before each move (ms), as the creator asked; null: the server's default (BOT_THINK_MS) */
+            botThinkMs: number | null;
             createdAt: string;
             finishedAt: string | null;
             /** @description The organizer whose API key created the game; null for anonymous games */
@@ -4393,6 +4405,8 @@ export interface components {
             chance?: "server" | "supplied";
             /** @description Setup outcomes (deals) for a supplied-chance game */
             outcomes?: unknown[];
+            /** @description How long the game's server bots think before each move, in milliseconds: enough to watch them play (the server's default, BOT_THINK_MS, 800 unless set), or 0 for simulations and benchmarks. A rematch keeps it */
+            botThinkMs?: number;
             /** @description Start from this position instead of a deal (chance "supplied" only): the table already in play. Checked against the rules: every component exactly once, counts within the box, a phase the game can rest in; problems are named in `problems` (position/*) */
             position?: components["schemas"]["PorcaMiseriaPositionInput"];
         };
@@ -4635,6 +4649,8 @@ export interface components {
                  */
                 gameId: string;
             } | null;
+            /** @description How long its server bots think before each move (ms), as the creator asked; null: the server's default (BOT_THINK_MS) */
+            botThinkMs: number | null;
             createdAt: string;
             finishedAt: string | null;
             /** @description The organizer whose API key created the game; null for anonymous games */
@@ -5159,6 +5175,8 @@ export interface components {
                     seedNonce: string | null;
                     /** @default null */
                     seedChosenBy: ("creator" | "server") | null;
+                    /** @default null */
+                    botThinkMs: number | null;
                     refereeTokenHash: string;
                     /** @enum {string} */
                     status: "open" | "running" | "finished";
@@ -5235,6 +5253,8 @@ export interface components {
                     seedNonce?: string | null;
                     /** @default null */
                     seedChosenBy?: ("creator" | "server") | null;
+                    /** @default null */
+                    botThinkMs?: number | null;
                     refereeTokenHash: string;
                     /** @enum {string} */
                     status: "open" | "running" | "finished";

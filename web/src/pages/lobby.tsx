@@ -90,6 +90,8 @@ function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c
   const entry = entries.find((e) => e.type === type);
   const [seats, setSeats] = useState(() => freshSeats(entries[0]));
   const [options, setOptions] = useState(() => freshOptions(entries[0]));
+  // '' leaves the bots' pace to the server (BOT_THINK_MS), else the ms a move.
+  const [botSpeed, setBotSpeed] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   // The form is reset in the same update as the game's choice, not by an effect after
   // it: a name typed right after choosing was wiped by the effect's late reset.
@@ -110,6 +112,7 @@ function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c
           return s.kind === 'open' ? { open: true } : s.kind === 'person' ? { name } : { name, bot: botOf[s.kind] };
         }),
         options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+        ...(botSpeed === '' || !seats.some((s) => s.kind.startsWith('bot:')) ? {} : { botThinkMs: Number(botSpeed) }),
       });
       rememberReferee(result.game.id, result.refereeToken);
       for (const seat of result.seats) if (seat.token !== null) remember({ id: result.game.id, seat: seat.seat, token: seat.token, type, name: seatName(result.game, seat.seat) });
@@ -138,6 +141,17 @@ function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c
         ))}
         <button type="button" disabled={seats.length >= entry.players.max} onClick={() => setSeats([...seats, { name: '', kind: 'bot:greedy' }])}>Add a seat</button>
         <button type="button" disabled={seats.length <= entry.players.min} onClick={() => setSeats(seats.slice(0, -1))}>Remove a seat</button>
+        {seats.some((s) => s.kind.startsWith('bot:')) ? (
+          <div class="option">
+            <label for="bot-speed">Bot speed</label>
+            <select id="bot-speed" value={botSpeed} onChange={(e) => setBotSpeed(e.currentTarget.value)} aria-describedby="bot-speed-help" data-testid="bot-speed">
+              <option value="">watchable (the server's pace, under a second a move)</option>
+              <option value="2000">slow (2 seconds a move)</option>
+              <option value="0">fast (no pause)</option>
+            </select>
+            <small id="bot-speed-help" class="help">How long the bots think before each move, so that you can follow what they do.</small>
+          </div>
+        ) : null}
       </fieldset>
       {Object.keys(optionProperties(entry.options)).length ? (
         <fieldset>
