@@ -1,8 +1,8 @@
 // Every game that ends by its rules explains its scores: for 100 seeds over every
 // table size, bots play whole games and each seat's breakdown adds up to its score,
 // names its parts, and the result fits the documented schema (resultSchema). The
-// battery checks the same on its uniformly random games, but a few per run, and those
-// of Porca Miseria are cut at 1,500 commands, mostly before they end; bots' games end.
+// battery checks the same on a few uniformly random games per run, with a new seed
+// each run; these are many, the same every run, and played as bots play.
 import assert from 'node:assert/strict';
 import t from 'tap';
 import { botsFor, play, seededRng, type AnyBot } from '../../src/bots/index.ts';
