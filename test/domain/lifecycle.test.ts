@@ -1,6 +1,8 @@
 // The lifecycle wrapper's decisions as given/when/then on the modules the platform
 // plays (src/domain/games.ts): the turn clock's timeout, and resigning.
 import t from 'tap';
+import { play } from '../../src/bots/index.ts';
+import { randomBot } from '../../src/bots/bot.ts';
 import { serverChance, suppliedChance } from '../../src/domain/chance.ts';
 import { isViolation, type Actor, type Command, type GameEvent, type RuleViolation } from '../../src/domain/contract.ts';
 import { findGame } from '../../src/domain/games.ts';
@@ -75,4 +77,13 @@ t.test('adjudicating: the system only; it ends a running game with the result gi
   t.match(decide('pechvogel', resigned, adjudicate([1, 2], [1, 0]), system, NOW), [{ correction: true }], "a resignation's result is corrected too");
   const aborted = fold(state, decide('pechvogel', state, { type: 'abort', by: 'organizer' } as unknown as Command, system, NOW));
   t.equal(codeOf(decide('pechvogel', aborted, adjudicate([1, 2], [0, 0]), system, NOW)), 'lifecycle/no-result');
+});
+
+// A resignation's forfeit (1 and 0) has none either: 'resigning' above expects its result exactly.
+t.test("the breakdown comes only with the rules' scores: the organizer's correction has none", async (t) => {
+  const game = findGame('fackel-und-keule')!;
+  const { state: over, result } = play(game, { bots: Array(3).fill(randomBot), seed: 'breakdown' });
+  t.equal(result?.breakdown?.length, 3, 'a game over by its rules explains each seat\'s score');
+  const corrected = (decide('fackel-und-keule', over, { type: 'adjudicate', ranks: [1, 2, 3], scores: [3, 2, 1], reason: 'disputed' } as unknown as Command, system, NOW) as GameEvent[]).reduce((s, e) => game.evolve(s, e), over);
+  t.same(game.result(corrected), { scores: [3, 2, 1], ranks: [1, 2, 3], winners: [0] }, "the organizer's scores are not the rules' parts: no breakdown");
 });

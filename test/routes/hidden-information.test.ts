@@ -90,3 +90,36 @@ t.test("Mistkäfer: a seat sees the kinds of its own chips and only the count of
   const ownLog = (await app.inject({ url: `/games/${id}/events?limit=1000`, headers: auth(tokens[owner]) })).json();
   t.ok(ownLog.events.some((e: { event: { type: string; seat: number; chips: unknown } }) => e.event.type === 'ChipsTaken' && e.event.seat === owner && Array.isArray(e.event.chips)), 'while the owner sees its own');
 });
+
+t.test("Mistkäfer: no result shows anything before the end; then the result turns every seat's chips face up", async (t) => {
+  const app = await testApp(t);
+  const { id, tokens } = await createGame(app, { type: 'mistkaefer', seats: [{}, {}], seed: 'face up' });
+  const greedy = botsFor('mistkaefer')!.greedy!;
+  const rng = seededRng('face up');
+  const read = async (seat?: number) => (await app.inject({ url: `/games/${id}`, headers: seat === undefined ? {} : auth(tokens[seat]) })).json();
+  let steps = 0;
+  let running = true;
+  while (running && steps++ < 3000) {
+    const seen = await Promise.all([read(0), read(1), read()]);
+    running = seen[2].status === 'running';
+    if (!running) break;
+    // The only place the chips turn face up is the result, and a running game has none.
+    if (!t.ok(seen.every((s) => s.result === null), `no result while the game runs (step ${steps})`)) break;
+    const seat = seen[2].pending.seats[0];
+    const pick = greedy.choose({ view: seen[seat].view, seat, legal: seen[seat].legalCommands }, rng);
+    t.equal((await command(app, id, tokens[seat], { command: pick })).statusCode, 200);
+  }
+  t.ok(!running, `the game ended (after ${steps} commands)`);
+  const result = (await read()).result;
+  for (const seat of [0, 1]) {
+    // Each seat's own view shows its chips: the result shows what they count to everyone.
+    const kinds: string[] = (await read(seat)).view.hands[seat].kinds;
+    const cloverLeaves = kinds.filter((k) => k === 'cloverLeaf').length;
+    const dungBalls = kinds.filter((k) => k === 'oneDungBall').length + 2 * kinds.filter((k) => k === 'twoDungBalls').length;
+    t.same(result.breakdown[seat].slice(0, 2), [
+      { label: 'clover leaf', count: cloverLeaves, points: 0 },
+      { label: 'dung ball', count: dungBalls, points: 0 },
+    ], `seat ${seat}'s chips are in the result, face up: ${cloverLeaves} clover leaves, ${dungBalls} dung balls`);
+    t.equal(result.breakdown[seat].reduce((sum: number, p: { points: number }) => sum + p.points, 0), result.scores[seat], `seat ${seat}'s parts add up to its score`);
+  }
+});

@@ -2,6 +2,7 @@
 // drawn inside a table, which axe does not look into (SVG text over SVG shapes).
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import type { Test } from 'tap';
 import type { Browser, Page } from 'playwright-core';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -84,3 +85,39 @@ export async function open(chromium: Browser, size: keyof typeof sizes): Promise
   return { page, failed };
 }
 
+
+interface Part {
+  readonly label: string;
+  readonly count?: number;
+  readonly points: number;
+}
+
+/** The result banner's scores with their breakdowns: each seat's shown parts add up to
+ * the score shown, and no part runs off the screen (a phone's 390 px). Given the
+ * game's result (GET /games/{id}), the shown scores and parts are its own, part by
+ * part, less those of nothing (no pieces, no points) that the banner leaves out. */
+export async function checkBreakdown(t: Test, page: Page, label: string, result?: { scores: number[]; breakdown: Part[][] }): Promise<void> {
+  const shown = await page.locator('[data-testid=scores] > li').evaluateAll((items) =>
+    items.map((li) => ({
+      seat: Number(li.getAttribute('data-seat')),
+      score: Number(li.querySelector('strong')?.textContent),
+      parts: [...li.querySelectorAll('[data-testid=breakdown] li')].map((part) => ({
+        text: part.textContent ?? '',
+        points: Number(part.getAttribute('data-points')),
+        right: part.getBoundingClientRect().right,
+      })),
+    })),
+  );
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  t.ok(shown.some((s) => s.parts.length > 0), `${label}: the banner breaks the scores down: ${shown.map((s) => s.parts.map((p) => p.text).join(' · ')).join(' | ')}`);
+  t.same(shown.filter((s) => s.parts.reduce((sum, p) => sum + p.points, 0) !== s.score), [], `${label}: every seat's parts add up to its score`);
+  t.same(shown.filter((s) => s.parts.some((p) => p.right > width)).map((s) => s.seat), [], `${label}: every part fits the screen (${width} px)`);
+  if (result === undefined) return;
+  t.equal(shown.length, result.scores.length, `${label}: a score for every seat`);
+  for (const { seat, score, parts } of shown) {
+    const expected = result.breakdown[seat]!.filter((p) => p.points !== 0 || (p.count ?? 0) > 0);
+    t.equal(score, result.scores[seat], `${label}: seat ${seat}'s score is the result's`);
+    t.same(parts.map((p) => p.points), expected.map((p) => p.points), `${label}: seat ${seat}'s parts are the result's`);
+    t.ok(parts.every((p, i) => p.text.startsWith(`${expected[i]!.count === undefined ? '' : `${expected[i]!.count} × `}${expected[i]!.label}`)), `${label}: seat ${seat}'s parts say what they count`);
+  }
+}

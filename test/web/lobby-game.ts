@@ -6,6 +6,7 @@
 import type { Test } from 'tap';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { browser, serve, type Served } from './browser.ts';
+import { checkBreakdown } from './checks.ts';
 
 export const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -99,14 +100,7 @@ export async function bannerAndRematch(t: Test, page: Page, id: string): Promise
   t.match(headline, /^(You won|You came \d\w+ of \d|No result)/, `the banner says how the person did: ${headline}`);
   t.equal(await page.locator('[data-testid=table] .seat.active').count(), 0, 'no seat is outlined as if to play once the game is over');
   // Each seat's score comes with its parts as the rules counted them, adding up to it.
-  const seats = await page.locator('[data-testid=scores] > li').evaluateAll((items) =>
-    items.map((li) => ({
-      score: Number(li.querySelector('strong')!.textContent),
-      parts: [...li.querySelectorAll('[data-testid=breakdown] li')].map((part) => ({ text: part.textContent!, points: Number(part.getAttribute('data-points')) })),
-    })),
-  );
-  t.ok(seats.length > 0 && seats.some((s) => s.parts.length > 0), `the banner breaks the scores down: ${seats.map((s) => s.parts.map((p) => p.text).join(' · ')).join(' | ')}`);
-  t.same(seats.filter((s) => s.parts.reduce((sum, p) => sum + p.points, 0) !== s.score), [], "every seat's parts add up to its score");
+  await checkBreakdown(t, page, 'the banner');
   // The newest move the table shows is marked on it, with its words as a title.
   const newest = page.locator('[data-testid=table] svg .newest');
   t.equal(await newest.count(), 1, 'one piece or area of the table is marked as the newest move');

@@ -4,7 +4,7 @@
 // result banner with every seat's score and the replay; axe finds nothing.
 import t from 'tap';
 import { browser, serve, type Served } from './browser.ts';
-import { axeViolations, open, shot } from './checks.ts';
+import { axeViolations, checkBreakdown, open, shot } from './checks.ts';
 
 t.setTimeout(120_000);
 
@@ -67,6 +67,8 @@ t.test('playing: one turn indicator, countdowns, the newest move, the result', a
     const result = await served.api('GET', `/games/${id}`);
     t.equal(await page.locator('[data-testid=headline]').textContent(), result.result.winners.includes(0) ? 'You won' : 'You came 2nd of 2', `${size}: the banner says how the viewer did`);
     t.equal(await page.locator('[data-testid=scores] > li').count(), 2, `${size}: every seat's score`);
+    // Mistkäfer's chips, face down all game, are counted face up under their owners' scores.
+    await checkBreakdown(t, page, size, result.result);
     t.ok(await page.locator('[data-testid=replay]').isVisible(), `${size}: and a button to the replay`);
     t.same(await axeViolations(page), [], `${size}: axe finds nothing on the finished play page`);
     await shot(page, `play-mistkaefer-over-${size}`);

@@ -3,7 +3,7 @@
 // which the browser remembers, and a link to the replay; axe finds nothing.
 import t from 'tap';
 import { browser, finished, playSeat, serve } from './browser.ts';
-import { axeViolations, open, shot } from './checks.ts';
+import { axeViolations, checkBreakdown, open, shot } from './checks.ts';
 
 t.setTimeout(240_000);
 
@@ -25,6 +25,7 @@ t.test('rematch from the result banner, made or joined', async (t) => {
     await page.waitForSelector('[data-testid=result]');
     const banner = page.getByRole('region', { name: 'Result' });
     t.ok(await banner.getByRole('link', { name: /replay/i }).getAttribute('href').then((h) => h === `/replay/${id}`), `${size}: the banner links the replay`);
+    await checkBreakdown(t, page, size, (await served.api('GET', `/games/${id}`)).result);
     t.same(await axeViolations(page), [], `${size}: axe finds nothing on the finished play page`);
     await shot(page, `rematch-banner-${size}`);
     // The other person looks at the same finished table in their own browser meanwhile.
