@@ -85,7 +85,6 @@ export async function open(chromium: Browser, size: keyof typeof sizes): Promise
   return { page, failed };
 }
 
-
 interface Part {
   readonly label: string;
   readonly count?: number;

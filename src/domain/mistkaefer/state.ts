@@ -117,18 +117,12 @@ export const stealableFrom = (state: State, seat: Seat, colour: Colour, value: n
   return victims;
 };
 
-/** What a seat's chips show: clover leaves, and dung balls (one or two a chip). */
-export const chipsShown = (state: State, seat: Seat): { cloverLeaves: number; dungBalls: number } => {
+export const hasWon = (state: State, seat: Seat): boolean => {
   let cloverLeaves = 0;
   let dungBalls = 0;
   for (const k of state.hands[seat]!) {
     if (k === 'cloverLeaf') cloverLeaves++;
     dungBalls += edition.dungBalls[k];
   }
-  return { cloverLeaves, dungBalls };
-};
-
-export const hasWon = (state: State, seat: Seat): boolean => {
-  const { cloverLeaves, dungBalls } = chipsShown(state, seat);
   return cloverLeaves >= edition.win.cloverLeaves || dungBalls >= edition.win.dungBalls[String(state.seats)]!;
 };

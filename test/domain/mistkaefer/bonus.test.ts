@@ -179,9 +179,9 @@ t.test('the thief may win by stealing; the game ends at once, later bonuses are 
   t.same(
     mistkaefer.result(over)?.breakdown?.map((parts) => parts.map((p) => `${p.count ?? ''} ${p.label}: ${p.points}`)),
     [
-      ['4 clover leaf: 0', '0 dung ball: 0', ' win: 4 clover leaves or 16 dung balls: 1'],
-      ['0 clover leaf: 0', '0 dung ball: 0'],
-      ['0 clover leaf: 0', '0 dung ball: 0'],
+      ['0 chip with one dung ball: 0', '0 chip with two dung balls: 0', '4 chip with a clover leaf: 0', ' win: 4 clover leaves or 16 dung balls: 1'],
+      ['0 chip with one dung ball: 0', '0 chip with two dung balls: 0', '0 chip with a clover leaf: 0'],
+      ['0 chip with one dung ball: 0', '0 chip with two dung balls: 0', '0 chip with a clover leaf: 0'],
     ],
   );
 });

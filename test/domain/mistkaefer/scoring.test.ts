@@ -35,10 +35,11 @@ for (const [seats, dung] of [[2, 20], [3, 16], [4, 12]] as const) {
     ]);
     t.equal(after(base.state, won).phase, 'over');
     t.same(mistkaefer.result(after(base.state, won))?.breakdown?.[0], [
-      { label: 'clover leaf', count: 0, points: 0 },
-      { label: 'dung ball', count: dung, points: 0 },
+      { label: 'chip with one dung ball', count: dung - 2, points: 0 },
+      { label: 'chip with two dung balls', count: 1, points: 0 },
+      { label: 'chip with a clover leaf', count: 0, points: 0 },
       { label: `win: 4 clover leaves or ${dung} dung balls`, points: 1 },
-    ], 'the result counts the dung balls the chips show, 2 on a two-dung-balls chip');
+    ], 'the result turns the chips face up, each face with its count');
     t.same(ok(when(base.state, 0, score, ['cloverLeaf'])).at(-1), { type: 'TurnEnded', seat: 0, next: 1 });
   });
 }
@@ -51,10 +52,15 @@ t.test('4 clover leaves win, whatever the player count', async (t) => {
   t.equal(mistkaefer.result(base.state), null, 'no result while the game runs');
   t.same(
     mistkaefer.result(won)?.breakdown?.[0],
-    [{ label: 'clover leaf', count: 4, points: 0 }, { label: 'dung ball', count: 0, points: 0 }, { label: 'win: 4 clover leaves or 12 dung balls', points: 1 }],
+    [
+      { label: 'chip with one dung ball', count: 0, points: 0 },
+      { label: 'chip with two dung balls', count: 0, points: 0 },
+      { label: 'chip with a clover leaf', count: 4, points: 0 },
+      { label: 'win: 4 clover leaves or 12 dung balls', points: 1 },
+    ],
     "the winner's chips, face up in the result, and the goal they reached",
   );
-  t.same(mistkaefer.result(won)?.breakdown?.[1], [{ label: 'clover leaf', count: 0, points: 0 }, { label: 'dung ball', count: 0, points: 0 }], 'a seat without chips shows none');
+  t.same(mistkaefer.result(won)?.breakdown?.[1]?.map((p) => p.count), [0, 0, 0], 'a seat without chips shows none');
   t.equal(codeOf(when(won, 1, score)), 'mistkaefer/not-running', 'nothing is accepted after the end');
 });
 
