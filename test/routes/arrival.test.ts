@@ -39,6 +39,8 @@ t.test('the live socket and a command are arrivals too; the last one starts the 
   const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{}, {}, { bot: 'random' }] }, { arrive: false });
   const socket = await connect(app, `/games/${id}/live?token=${tokens[0]}`);
   t.teardown(() => socket.socket.terminate());
+  // The socket opens before the server has recorded the arrival; its first update comes after.
+  await socket.next();
   t.same((await read(app, id)).game.waitingFor, [1], 'the socket arrived seat 0');
   const first = await command(app, id, tokens[1], { command: { type: 'resign' } });
   t.equal(first.statusCode, 200, `the command of the last person starts the game, then is decided: ${first.body}`);

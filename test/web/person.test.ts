@@ -25,6 +25,7 @@ t.test('a person at a desktop and a phone', async (t) => {
     await page.selectOption('[data-testid=create-type]', 'pechvogel');
     t.match(await page.locator('label[for=option-reactionSeconds]').textContent(), /seconds/, `${size}: an option's label says its unit`);
     t.ok(await page.locator('#option-reactionSeconds-help').isVisible(), `${size}: its help is on the page, not in a tooltip`);
+    t.ok(await page.getByLabel('Bot speed').isVisible() && (await page.locator('#bot-speed-help').isVisible()), `${size}: with a bot seated, its speed is a choice in words, its help in sight`);
     t.match(await page.locator(`[data-game-id="${finished[0]}"] [data-testid=winners]`).textContent(), /won by \S/, `${size}: a finished game names its winner`);
     t.same(await axeViolations(page), [], `${size}: axe finds nothing in the lobby`);
     await shot(page, `lobby-${size}`);
