@@ -145,7 +145,7 @@ function CreateForm({ entries, created }: { entries: CatalogEntry[]; created: (c
           <div class="option">
             <label for="bot-speed">Bot speed</label>
             <select id="bot-speed" value={botSpeed} onChange={(e) => setBotSpeed(e.currentTarget.value)} aria-describedby="bot-speed-help" data-testid="bot-speed">
-              <option value="">watchable (the server's pace, under a second a move)</option>
+              <option value="">watchable (the server's pace, 0.8 s a move by default)</option>
               <option value="2000">slow (2 seconds a move)</option>
               <option value="0">fast (no pause)</option>
             </select>
