@@ -56,6 +56,7 @@ t.test('list, filter, join and create from the lobby', async (t) => {
 
   // With a bot at the table the form offers its pace, in words with its help in sight.
   await page.goto(`${served.url}/`);
+  await page.waitForSelector('[data-testid=bot-speed]');
   t.ok(await page.locator('#bot-speed-help').isVisible(), 'the bot speed says what it is for, not in a tooltip');
   await page.selectOption('[data-testid=bot-speed]', { label: 'fast (no pause)' });
   await page.click('[data-testid=create]');
