@@ -19,6 +19,10 @@ export interface SeatRecord {
   readonly arrivedAt: Date | null;
 }
 
+/** The longest think time a game may ask of its bots (ms): POST /games, MCP's
+ * create_game and an imported archive check against this one bound. */
+export const maxBotThinkMs = 10_000;
+
 export interface GameRecord {
   readonly id: string;
   readonly type: string;

@@ -7,6 +7,7 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { maxBotThinkMs } from '../events/records.ts';
 import { problem } from '../routes/problem.ts';
 import type { Api, ApiAnswer } from './api.ts';
 
@@ -191,7 +192,7 @@ export function createMcpServer(options: SessionOptions): McpServer {
         options: z.record(z.string(), z.unknown()).optional().describe('Game options (see list_games_catalog); defaults apply'),
         seed: z.string().min(1).max(128).optional(),
         playAs: z.int().min(0).max(15).optional().describe('The person seat this session plays; default: the first person seat'),
-        botThinkMs: z.int().min(0).max(10_000).optional().describe("How long the server's bots think before each move, in ms; default: the server's (watchable); 0: at once"),
+        botThinkMs: z.int().min(0).max(maxBotThinkMs).optional().describe("How long the server's bots think before each move, in ms; default: the server's (watchable); 0: at once"),
       },
       outputSchema: { gameId: z.string(), playing: z.int().nullable(), seats: z.array(z.object({ seat: z.int(), token: z.string().nullable() })), game: z.unknown() },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

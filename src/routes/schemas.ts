@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { resultSchema } from '../domain/view-parts.ts';
 import { endingSchema } from '../domain/lifecycle.ts';
 import { botNames } from '../commands/game-setup.ts';
+import { maxBotThinkMs } from '../events/records.ts';
 import { gameSchemas, named, perGame, type GameSchemas } from './game-schemas.ts';
 import { RaceEntry } from './race-log-schema.ts';
 import { positionExample, positionField } from './position-schemas.ts';
@@ -44,7 +45,7 @@ const seatRequests = z
   .max(16)
   .describe('One entry per seat, in clockwise order; seat 0 is the first');
 
-const BotThinkMs = z.int().min(0).max(10_000);
+const BotThinkMs = z.int().min(0).max(maxBotThinkMs);
 
 const newGameShape = {
   seats: seatRequests,

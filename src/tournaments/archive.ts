@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { findGame } from '../domain/games.ts';
 import { ServiceError, serviceCodes } from '../errors.ts';
-import type { GameRecord } from '../events/records.ts';
+import { maxBotThinkMs, type GameRecord } from '../events/records.ts';
 import type { EventStore } from '../events/store.ts';
 import { fold, type TournamentEvent, type TournamentState } from './log.ts';
 import type { TournamentStore } from './tournament-store.ts';
@@ -15,7 +15,7 @@ const Seat = z.object({ seat: z.int().min(0), name: z.string().nullable(), token
 const GameCopy = z.object({
   record: z.object({
     id: z.uuid(), type: z.string(), rulesVersion: z.string(), options: z.unknown(), seatCount: z.int().min(1), chanceMode: z.enum(['server', 'supplied']),
-    seed: z.string(), seedHash: z.string(), seedNonce: z.string().nullable().default(null), seedChosenBy: z.enum(['creator', 'server']).nullable().default(null), botThinkMs: z.int().min(0).max(10_000).nullable().default(null), refereeTokenHash: z.string(), status: z.enum(['open', 'running', 'finished']), version: z.int().min(0),
+    seed: z.string(), seedHash: z.string(), seedNonce: z.string().nullable().default(null), seedChosenBy: z.enum(['creator', 'server']).nullable().default(null), botThinkMs: z.int().min(0).max(maxBotThinkMs).nullable().default(null), refereeTokenHash: z.string(), status: z.enum(['open', 'running', 'finished']), version: z.int().min(0),
     deadline: z.iso.datetime({ offset: true }).nullable(), createdAt: z.iso.datetime({ offset: true }), updatedAt: z.iso.datetime({ offset: true }), finishedAt: z.iso.datetime({ offset: true }).nullable(),
     seats: z.array(Seat),
   }),
