@@ -4,7 +4,7 @@
 // one, and a game whose bot was thinking when its instance went away still finishes.
 import t from 'tap';
 import type { App } from '../../src/app.ts';
-import { createGame, testApp } from '../helpers/app.ts';
+import { bearerHeader, createGame, testApp } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/database.ts';
 
 interface Logged { seq: number; at: string; actor: string }
@@ -124,22 +124,28 @@ t.test("a game's own think time (POST /games botThinkMs) overrides the server's,
   t.same((await app.services.sweeper.sweep()).filter((m) => m.gameId === thinking.id).map((m) => m.version), [before.version], 'and moves it once overdue');
 });
 
-t.test('botThinkMs 0 plays at once on a server whose bots think; the rematch keeps it', async (t) => {
+t.test('botThinkMs 0 plays at once on a server whose bots think 5 s', async (t) => {
   const app = await testApp(t, { botThinkMs: 5_000 });
-  const game = await createGame(app, { type: 'pechvogel', seats: [{ name: 'Ana' }, { bot: 'greedy' }], seed: 'own-0', botThinkMs: 0 });
-  const started = Date.now();
-  // Ana resigns at her first turn if she has one; the bot's moves come at once either way.
-  for (;;) {
-    const seen = (await app.inject({ url: `/games/${game.id}`, headers: { authorization: `Bearer ${game.tokens[0]}` } })).json() as { status: string; legalCommands: { type: string }[] };
-    if (seen.status === 'finished') break;
-    if (Date.now() - started > 20_000) throw new Error('not finished');
-    const command = seen.legalCommands.find((c) => c.type !== 'resign');
-    if (command !== undefined) await app.inject({ method: 'POST', url: `/games/${game.id}/commands`, headers: { authorization: `Bearer ${game.tokens[0]}` }, payload: { command } });
-    else await new Promise((resolve) => setTimeout(resolve, 10));
+  const { id, created } = await createGame(app, { ...bots, seed: 'own-0', botThinkMs: 0 });
+  t.equal((created.game as { botThinkMs?: number }).botThinkMs, 0, 'the game says 0, not the default');
+  const opened = (await app.inject({ url: `/games/${id}` })).json() as { version: number };
+  await reaches(app, id, opened.version + 3);
+  const gaps = botGaps(await events(app, id)).slice(0, 3);
+  t.equal(gaps.length, 3, 'three bot moves');
+  // By the events' own times: a bot of the server's pace would be 5 s behind each event.
+  for (const gap of gaps) t.ok(gap < 5_000, `a bot move ${gap} ms after the event before it`);
+});
+
+t.test("a rematch keeps the game's think time, and a game that set none keeps none", async (t) => {
+  const app = await testApp(t);
+  for (const botThinkMs of [1_234, undefined]) {
+    const game = await createGame(app, { type: 'pechvogel', seats: [{ name: 'Ana' }, { bot: 'greedy' }], seed: `rematch-${botThinkMs}`, ...(botThinkMs === undefined ? {} : { botThinkMs }) });
+    const resigned = await app.inject({ method: 'POST', url: `/games/${game.id}/commands`, headers: bearerHeader(game.tokens[0]), payload: { command: { type: 'resign' } } });
+    t.equal(resigned.statusCode, 200, 'Ana resigns: the game is over');
+    const rematch = await app.inject({ method: 'POST', url: `/games/${game.id}/rematch`, headers: bearerHeader(game.tokens[0]) });
+    t.equal(rematch.statusCode, 200);
+    t.equal(rematch.json().game.botThinkMs, botThinkMs ?? null, `the rematch's think time: ${botThinkMs ?? "none (the server's)"}`);
   }
-  t.ok(Date.now() - started < 20_000, `the game with a 5 s server default finished in ${Date.now() - started} ms`);
-  const rematch = await app.inject({ method: 'POST', url: `/games/${game.id}/rematch`, headers: { authorization: `Bearer ${game.tokens[0]}` } });
-  t.equal(rematch.json().game.botThinkMs, 0, 'the rematch keeps the think time');
 });
 
 t.test('a think time out of range is refused with a problem document, and nothing is created', async (t) => {
