@@ -44,3 +44,15 @@ t.test('bad input is a tool error with a stable code and changes nothing', async
   t.equal(missing.status, 404);
   t.equal(((await missing.json()) as { code: string }).code, 'mcp/session-not-found');
 });
+
+t.test("create_game passes the bots' think time on; one out of range is refused and creates nothing", async (t) => {
+  const { app, url } = await listening(t);
+  const host = await agent(t, url);
+  const seats = [{ name: 'agent' }, { bot: 'greedy' }];
+  const created = await call<{ game: { botThinkMs: number | null } }>(host, 'create_game', { gameType: 'pechvogel', seats, botThinkMs: 0 });
+  t.equal(created.game.botThinkMs, 0, 'the game keeps the think time the agent asked for');
+  const unset = await call<{ game: { botThinkMs: number | null } }>(host, 'create_game', { gameType: 'pechvogel', seats });
+  t.equal(unset.game.botThinkMs, null, "none asked for: the server's");
+  t.equal(problemCode(await host.callTool({ name: 'create_game', arguments: { gameType: 'pechvogel', seats, botThinkMs: 10_001 } })), 'request/invalid');
+  t.equal((await app.inject({ url: '/games' })).json().games.length, 2, 'no third game');
+});
