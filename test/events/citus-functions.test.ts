@@ -8,7 +8,6 @@ import t from 'tap';
 import { botsFor, play } from '../../src/bots/index.ts';
 import { findGame } from '../../src/domain/games.ts';
 import { citusFunctions } from '../../src/events/citus.ts';
-import type { GameRecord } from '../../src/events/records.ts';
 import { EventStore } from '../../src/events/store.ts';
 import { testDatabase } from '../helpers/database.ts';
 
@@ -16,7 +15,7 @@ const game = findGame('pechvogel')!;
 const random = botsFor(game.type)!.random!;
 const played = play(game, { bots: [random, random], seed: 'citus-functions' });
 
-function newGame(botThinkMs: number | null): Omit<GameRecord, 'updatedAt' | 'finishedAt' | 'version' | 'deadline' | 'status' | 'startedAt' | 'rematchId'> {
+function newGame(botThinkMs: number | null): Parameters<EventStore['createGame']>[0] {
   const now = new Date('2026-12-05T12:00:00.000Z');
   return {
     id: randomUUID(),

@@ -26,6 +26,10 @@ t.test('an archive exported from one database imports into another and replays i
   const id = tournament.id;
   await source.inject({ method: 'POST', url: `/tournaments/${id}/rounds`, headers: bearerHeader(organizer.key), payload: {} });
   await playOn(source, clock, async () => (await tournamentStatus(source, id)) === 'finished');
+  // A table's own bot think time goes with it (tables take the server's, null, as the
+  // others here; the archive's format carries any game's).
+  const paced = (await source.inject({ url: `/games?limit=1` })).json().games[0].id as string;
+  await sourceDatabase.pool.query('UPDATE game SET bot_think_ms = 700 WHERE id = $1::uuid', [paced]);
 
   const ndjson = await source.inject({ url: `/tournaments/${id}/games.ndjson`, headers: bearerHeader(organizer.key) });
   t.equal(ndjson.statusCode, 200);
@@ -78,6 +82,7 @@ t.test('an archive exported from one database imports into another and replays i
   const strip = (view: { standings: { rating: unknown }[] }) => view.standings.map((s) => ({ ...s, rating: null }));
   t.same(strip((await target.inject({ url: `/tournaments/${id}/standings` })).json()), strip((await source.inject({ url: `/tournaments/${id}/standings` })).json()), 'the same standings');
   t.same((await target.inject({ url: `/tournaments/${id}/events` })).json(), (await source.inject({ url: `/tournaments/${id}/events` })).json(), 'the same log');
+  t.equal((await target.inject({ url: `/games/${paced}` })).json().game.botThinkMs, 700, "a table's think time is imported with it");
   for (const line of lines) {
     const there = (await target.inject({ url: `/games/${line.id}/replay` })).json();
     const here = (await source.inject({ url: `/games/${line.id}/replay` })).json();
