@@ -150,7 +150,7 @@ SELECT g.id::text AS id FROM game g
 // just moved for the sweeper, and its bot was just woken. A bot game idles once its
 // bots' think time (its own, else the server's $3) and the stall time ($2) have passed.
 const IDLE_GAMES_SQL = `
-SELECT g.id::text AS id, g.type, g.version, coalesce(g.deadline <= $1::timestamptz, false) AS "deadlinePassed",
+SELECT g.id::text AS id, g.type, g.version, coalesce(g.deadline <= $1::timestamptz, false) AS "deadlinePassed", coalesce(g.bot_think_ms, $3::int) AS "thinkMs",
        (SELECT count(*)::int FROM seat s WHERE s.game_id = g.id AND s.bot IS NOT NULL) AS bots
   FROM game g
  WHERE (g.status = 'running' AND g.updated_at <= now() - make_interval(secs => (coalesce(g.bot_think_ms, $3::int) + $2::float8) / 1000)
@@ -166,6 +166,8 @@ export interface IdleGame {
   readonly deadlinePassed: boolean;
   /** Seats played by server bots (a takeover changes it at the same version). */
   readonly bots: number;
+  /** How long its bots think before a move: its own think time, else the server's. */
+  readonly thinkMs: number;
 }
 
 export class EventStore {

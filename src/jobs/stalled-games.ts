@@ -118,8 +118,9 @@ export class StalledGames {
 
   private counted(game: IdleGame, reason: StallReason): Intervention {
     this.stalled(game.type, reason);
-    const why = reason === 'bot' ? `a server bot was to move and none had for its think time and ${this.options.stallMs} ms (STALL_MS)` : `its deadline had passed ${this.options.stallMs} ms before and no timeout had been appended`;
-    this.log.warn({ gameId: game.id, gameType: game.type, version: game.version, reason }, `a stalled game was moved on: ${why}`);
+    const why = reason === 'bot' ? `a server bot was to move and none had for ${game.thinkMs + this.options.stallMs} ms (the game's think time and STALL_MS)` : `its deadline had passed ${this.options.stallMs} ms before and no timeout had been appended`;
+    // The think time waited out, the game's own or the server's: which one an operator cannot tell from the settings alone.
+    this.log.warn({ gameId: game.id, gameType: game.type, version: game.version, reason, ...(reason === 'bot' ? { thinkMs: game.thinkMs } : {}) }, `a stalled game was moved on: ${why}`);
     return { gameId: game.id, gameType: game.type, reason, version: game.version };
   }
 }

@@ -33,7 +33,7 @@ t.test('a bot seat nobody woke is moved on by the sweeper, counted and logged', 
   const database = await testDatabase(t);
   const { logger, lines } = capturedLogger();
   const app = await testApp(t, { database, logger, sweeper: { stallMs: STALL_MS } });
-  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{ name: '<img src=x onerror=alert(1)>"\'&' }, { name: 'Bea' }], seed: 'stalled-bot' });
+  const { id, tokens } = await createGame(app, { type: 'pechvogel', seats: [{ name: '<img src=x onerror=alert(1)>"\'&' }, { name: 'Bea' }], seed: 'stalled-bot', botThinkMs: 40 });
   const before = (await app.inject({ url: `/games/${id}`, headers: bearerHeader(tokens[0]) })).json() as { version: number; pending: { seats: number[] } };
   t.same(before.pending.seats, [0], 'the first seat is to move');
   t.same(await app.services.sweeper.sweep(), [], 'a game waiting on a person is not stalled');
@@ -52,7 +52,8 @@ t.test('a bot seat nobody woke is moved on by the sweeper, counted and logged', 
   t.equal(await stalledCount(app, 'bot'), 1, 'spielwerk_stalled_games_total counts it');
   const warned = lines.filter((l) => String(l.msg).startsWith('a stalled game was moved on'));
   t.equal(warned.length, 1, 'one warn line');
-  t.match(warned[0], { level: 40, gameId: id, reason: 'bot', gameType: 'pechvogel' }, 'naming the game and why');
+  t.match(warned[0], { level: 40, gameId: id, reason: 'bot', gameType: 'pechvogel', thinkMs: 40 }, "naming the game, why, and the game's own think time");
+  t.match(warned[0]!.msg, /none had for 90 ms/, 'the wait: its think time and STALL_MS');
   t.notMatch(JSON.stringify(lines), /onerror/, 'and no player name');
 
   // The bot's move was the sweeper's: the game now moves by itself or waits on Bea.
