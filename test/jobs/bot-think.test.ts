@@ -110,6 +110,9 @@ t.test("a game's own think time (POST /games botThinkMs) overrides the server's,
   // The server moves at once (the test default); this game asked for 300 ms.
   const slow = await createGame(app, { ...bots, seed: 'own-300', botThinkMs: 300 });
   t.equal((slow.created.game as { botThinkMs?: number }).botThinkMs, 300, 'the game says its think time');
+  // Another instance has nothing of it in memory: it reads what the database kept.
+  const other = await testApp(t, { database });
+  t.equal((await other.inject({ url: `/games/${slow.id}` })).json().game.botThinkMs, 300, 'stored with the game');
   const opened = (await app.inject({ url: `/games/${slow.id}` })).json() as { version: number };
   await reaches(app, slow.id, opened.version + 3);
   const gaps = botGaps(await events(app, slow.id)).slice(0, 3);

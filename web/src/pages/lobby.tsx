@@ -53,7 +53,6 @@ const optionWords: Readonly<Record<string, string>> = {
   windowMs: 'Time to grab or slap (milliseconds, 0 = no limit)',
   maxActions: 'Most cards revealed (cards)',
   expert: 'Expert variant',
-  botThinkMs: "Bots' thinking time (milliseconds a move)",
 };
 const optionLabel = (name: string): string => optionWords[name] ?? name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
 
