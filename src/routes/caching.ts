@@ -26,7 +26,7 @@ export function conditional(request: FastifyRequest, reply: FastifyReply, vary: 
     }
     const etag = `W/"${tag}"`;
     reply.header('etag', etag);
-    reply.header('cache-control', revalidate ? `${withToken ? 'private' : 'public'}, no-cache` : `${withToken ? 'private' : 'public'}, max-age=${IMMUTABLE_SECONDS}, immutable`);
+    reply.header('cache-control', `${withToken ? 'private' : 'public'}, ${revalidate ? 'no-cache' : `max-age=${IMMUTABLE_SECONDS}, immutable`}`);
     return matches(request.headers['if-none-match'], etag);
   };
 }

@@ -61,12 +61,19 @@ t.test('Fackel+Keule: hands and chosen cards stay with their seat until the reve
   t.match(JSON.stringify(revealed), new RegExp(choice.cards.join('|')), "and shows seat 0's cards to seat 1");
 });
 
-t.test("Mistkäfer: a seat sees the kinds of its own chips and only the count of others'", async (t) => {
+/** A two-seat Mistkäfer table whose seats the greedy bot plays from what the API shows
+ * them; `read()` is the spectator's read, `read(seat)` that seat's. */
+async function mistkaeferTable(t: Parameters<typeof testApp>[0], seed: string) {
   const app = await testApp(t);
-  const { id, tokens } = await createGame(app, { type: 'mistkaefer', seats: [{}, {}], seed: 'chips' });
+  const { id, tokens } = await createGame(app, { type: 'mistkaefer', seats: [{}, {}], seed });
   const greedy = botsFor('mistkaefer')!.greedy!;
-  const rng = seededRng('chips');
+  const rng = seededRng(seed);
   const read = async (seat?: number) => (await app.inject({ url: `/games/${id}`, headers: seat === undefined ? {} : auth(tokens[seat]) })).json();
+  return { app, id, tokens, greedy, rng, read };
+}
+
+t.test("Mistkäfer: a seat sees the kinds of its own chips and only the count of others'", async (t) => {
+  const { app, id, tokens, greedy, rng, read } = await mistkaeferTable(t, 'chips');
   let owner = -1;
   for (let step = 0; step < 300 && owner < 0; step++) {
     const seat = (await read()).pending.seats[0];
@@ -92,11 +99,7 @@ t.test("Mistkäfer: a seat sees the kinds of its own chips and only the count of
 });
 
 t.test("Mistkäfer: no result shows anything before the end; then the result turns every seat's chips face up", async (t) => {
-  const app = await testApp(t);
-  const { id, tokens } = await createGame(app, { type: 'mistkaefer', seats: [{}, {}], seed: 'face up' });
-  const greedy = botsFor('mistkaefer')!.greedy!;
-  const rng = seededRng('face up');
-  const read = async (seat?: number) => (await app.inject({ url: `/games/${id}`, headers: seat === undefined ? {} : auth(tokens[seat]) })).json();
+  const { app, id, tokens, greedy, rng, read } = await mistkaeferTable(t, 'face up');
   let steps = 0;
   let running = true;
   while (running && steps++ < 3000) {
